@@ -1,0 +1,35 @@
+# The two commands a newcomer needs: `make run` (play in the simulator) and
+# `make test` (every test).  Each builds the .venv it needs from requirements*.txt.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MICROPYTHON := $(VENV)/bin/micropython
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+
+.PHONY: run test bench venv clean help
+
+help:
+	@echo "make run     play FreeCell in the terminal simulator"
+	@echo "make test    run every test (CPython and MicroPython)"
+	@echo "make bench   print speed and memory figures (name: value)"
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+venv: $(STAMP)
+
+run: $(STAMP)
+	$(PY) tools/sim.py
+
+test: $(STAMP)
+	$(PY) -m pytest -q host_tests
+
+bench: $(STAMP)
+	$(PY) tools/bench.py
+
+clean:
+	rm -rf build .pytest_cache .hypothesis

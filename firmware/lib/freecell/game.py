@@ -1,0 +1,451 @@
+"""One game of FreeCell: moves, autoplay, finish, give up, undo/redo, score.
+
+Everything is allocated in __init__ (table, history, scratch buffers); a move,
+its autoplay, an undo and a redo allocate nothing.  A refused move changes
+nothing and leaves a reason code in `error` (with details in `need`, `fit`,
+`card`, `onto`); `reason()` turns it into words for the player, and only that
+allocates (a string, when a message is shown).
+
+Scoring (classic): +10 per card reaching a foundation, autoplay included; -10
+per undo; never below 0; a win adds 700 - 2 * moves (not below 0).  Moves count
+every player action: each move, each undo, each redo, each card finish plays.
+"""
+
+from .compat import const
+from .cards import NO_CARD, rank, suit, text
+from .deal import DealNumber
+from .history import History, GROUP_START, AUTO
+from .rules import Rules
+from .table import Table, CELL0, FOUND0, FOUNDATION, LOCATIONS, COLUMN_CAP
+
+PLAYING = const(0)
+WON = const(1)
+GAVE_UP = const(2)
+
+OK = const(0)
+E_NOWHERE = const(1)
+E_SAME = const(2)
+E_EMPTY = const(3)
+E_FROM_FOUNDATION = const(4)
+E_FOUNDATION = const(5)
+E_CELL_TAKEN = const(6)
+E_ONE_CARD = const(7)
+E_NO_FIT = const(8)
+E_ROOM = const(9)
+E_NOT_RUN = const(10)
+E_WHOLE_COLUMN = const(11)
+E_COUNT = const(12)
+E_OVER = const(13)
+E_NO_UNDO = const(14)
+E_NO_REDO = const(15)
+E_NO_FINISH = const(16)
+E_EMPTY_COLUMN = const(17)
+
+_POINTS_HOME = const(10)
+_POINTS_UNDO = const(10)
+_WIN_BONUS = const(700)
+
+
+class Game:
+    def __init__(self, cells=4, autoplay=True, history=512, rules=None):
+        self.rules = rules or Rules(cells)
+        self.table = Table(self.rules.columns, self.rules.cells)
+        self.history = History(history)
+        self.number = DealNumber()
+        self.autoplay = autoplay
+        # replaying a solver's transcript: accept a whole column moved into an
+        # empty one (a no-op a player is refused)
+        self.allow_whole_column = False
+        self._order = bytearray(52)
+        self._heights = bytearray(self.rules.columns)  # finish's scratch
+        self._home = bytearray(4)
+        self._count = 0  # the count check() settled on
+        self._dst = 0  # the target check() settled on
+        self.error = OK
+        self.need = self.fit = 0
+        self.card = self.onto = NO_CARD
+        self.deal(1)
+
+    # -- starting --------------------------------------------------------
+
+    def deal(self, number):
+        """Start deal `number` (an int, or decimal text).  Returns an error
+        message and changes nothing when the number is not a deal."""
+        if isinstance(number, str):
+            problem = self.number.parse(number)
+        else:
+            problem = self.number.set(number)
+        if problem:
+            return problem
+        self.restart()
+        return None
+
+    def restart(self):
+        """The same deal again from the start, counters cleared."""
+        self.number.shuffle(self._order)
+        self.table.lay_out(self._order)
+        self.history.clear()
+        self.moves = 0
+        self.undos = 0
+        self.score = 0
+        self.state = PLAYING
+        self.error = OK
+        if self.autoplay:
+            self._autoplay()
+            self.history.clear()  # cards sent home by the deal are no one's move
+
+    # -- queries ---------------------------------------------------------
+
+    def run_length(self, location):
+        """How many cards at the top of `location` form a movable run."""
+        t = self.table
+        if location >= CELL0:
+            return 1 if location < FOUND0 and t.top(location) != NO_CARD else 0
+        h = t.heights[location]
+        if h == 0:
+            return 0
+        n = 1
+        while n < h and self.rules.stacks_on(t.card(location, n - 1), t.card(location, n)):
+            n += 1
+        return n
+
+    def supermove_limit(self, to_empty=False):
+        """The longest run that may move now: onto a non-empty column, or (to_empty)
+        onto an empty column, which then does not count as free space."""
+        empty = self.table.empty_columns()
+        if to_empty:
+            empty = max(0, empty - 1)
+        return self.rules.supermove_limit(self.table.free_cells(), empty)
+
+    def is_won(self):
+        return self.state == WON
+
+    def is_over(self):
+        return self.state != PLAYING
+
+    def cards_home(self):
+        return self.table.cards_home()
+
+    def win_bonus(self):
+        if self.state != WON:
+            return 0
+        return max(0, _WIN_BONUS - 2 * self.moves)
+
+    def final_score(self):
+        return self.score + self.win_bonus()
+
+    def legal_targets(self, src):
+        """Bitmask of locations (bit n = location n) a move from src may go to;
+        an empty column counts when at least one card may go there."""
+        mask = 0
+        for dst in range(LOCATIONS):
+            if self._is_location(dst) and dst != FOUNDATION and self.check(src, dst, 0) == OK:
+                mask |= 1 << dst
+        self.error = OK
+        return mask
+
+    def best_target(self, src):
+        """Where the quick action sends the top of src: its foundation, else a
+        column with cards, else an empty column, else a free cell; -1 if none."""
+        mask = self.legal_targets(src)
+        if not mask:
+            return -1
+        for dst in range(FOUND0, FOUND0 + 4):
+            if mask & (1 << dst):
+                return dst
+        empty = -1
+        for dst in range(self.rules.columns):
+            if mask & (1 << dst):
+                if self.table.heights[dst]:
+                    return dst
+                if empty < 0:
+                    empty = dst
+        if empty >= 0:
+            return empty
+        for dst in range(CELL0, CELL0 + self.rules.cells):
+            if mask & (1 << dst):
+                return dst
+        return -1
+
+    def most_to_empty(self, src):
+        """The most cards of src's run that may go to an empty column now."""
+        n = min(self.run_length(src), self.supermove_limit(True))
+        if src < CELL0 and n == self.table.heights[src] and not self.allow_whole_column:
+            n -= 1
+        return n
+
+    def can_finish(self):
+        """Can every card left reach the foundations by foundation moves alone?"""
+        if self.state != PLAYING:
+            return False
+        t = self.table
+        for c in range(t.columns):
+            self._heights[c] = t.heights[c]
+        for s in range(4):
+            self._home[s] = t.foundations[s]
+        placed = True
+        while placed:
+            placed = False
+            for c in range(t.columns):
+                h = self._heights[c]
+                while h:
+                    card = t.cards[c * COLUMN_CAP + h - 1]
+                    if self._home[card & 3] != card >> 2:
+                        break
+                    self._home[card & 3] += 1
+                    h -= 1
+                    placed = True
+                self._heights[c] = h
+            for i in range(t.cells_count):
+                card = t.cells[i]
+                if card != NO_CARD and self._home[card & 3] == card >> 2:
+                    self._home[card & 3] += 1
+                    placed = True
+        return self._home[0] + self._home[1] + self._home[2] + self._home[3] == 52
+
+    # -- checking a move ---------------------------------------------------
+
+    def _is_location(self, loc):
+        if loc < 0:
+            return False
+        if loc < CELL0:
+            return loc < self.rules.columns
+        if loc < FOUND0:
+            return loc - CELL0 < self.rules.cells
+        return loc <= FOUNDATION
+
+    def _refuse(self, code, need=0, fit=0):
+        self.error = code
+        self.need = need
+        self.fit = fit
+        return code
+
+    def check(self, src, dst, count):
+        """Is moving `count` cards (0: the default) from src to dst legal?
+        Returns OK or an error code; on OK, _count and _dst hold the settled
+        count and target."""
+        t = self.table
+        self.card = self.onto = NO_CARD
+        if self.state != PLAYING:
+            return self._refuse(E_OVER)
+        if not (self._is_location(src) and self._is_location(dst)) or src == FOUNDATION:
+            return self._refuse(E_NOWHERE)
+        self.card = card = t.top(src)
+        if src >= FOUND0:
+            return self._refuse(E_FROM_FOUNDATION)
+        if card == NO_CARD:
+            return self._refuse(E_EMPTY)
+        if src == dst:
+            return self._refuse(E_SAME)
+        if dst >= FOUND0:
+            return self._check_foundation(card, dst, count)
+        if dst >= CELL0:
+            if count > 1:
+                return self._refuse(E_ONE_CARD)
+            if t.cells[dst - CELL0] != NO_CARD:
+                self.onto = t.cells[dst - CELL0]
+                return self._refuse(E_CELL_TAKEN)
+            self._count = 1
+            self._dst = dst
+            return OK
+        if t.heights[dst]:
+            return self._check_onto_cards(src, dst, count)
+        return self._check_onto_empty(src, dst, count)
+
+    def _check_foundation(self, card, dst, count):
+        if count > 1:
+            return self._refuse(E_ONE_CARD)
+        if dst == FOUNDATION:
+            dst = FOUND0 + suit(card)
+        if dst != FOUND0 + suit(card) or self.table.foundations[suit(card)] != rank(card):
+            return self._refuse(E_FOUNDATION)
+        self._count = 1
+        self._dst = dst
+        return OK
+
+    def _check_onto_cards(self, src, dst, count):
+        onto = self.table.top(dst)
+        self.onto = onto
+        run = self.run_length(src)
+        need = 0
+        for k in range(run):
+            c = self.card if src >= CELL0 else self.table.card(src, k)
+            if self.rules.stacks_on(c, onto):
+                need = k + 1
+                self.card = c
+                break
+        if need == 0:
+            return self._refuse(E_NO_FIT)
+        if count and count != need:
+            return self._refuse(E_COUNT, count, need)
+        limit = self.supermove_limit(False)
+        if need > limit:
+            return self._refuse(E_ROOM, need, limit)
+        self._count = need
+        self._dst = dst
+        return OK
+
+    def _check_onto_empty(self, src, dst, count):
+        count = count or 1
+        run = self.run_length(src)
+        if count > run:
+            return self._refuse(E_NOT_RUN, count, run)
+        if src < CELL0:
+            self.card = self.table.card(src, count - 1)
+        if not self.rules.empty_column_takes(self.card):
+            return self._refuse(E_EMPTY_COLUMN)
+        limit = self.supermove_limit(True)
+        if count > limit:
+            return self._refuse(E_ROOM, count, limit)
+        if src < CELL0 and count == self.table.heights[src] and not self.allow_whole_column:
+            return self._refuse(E_WHOLE_COLUMN)
+        self._count = count
+        self._dst = dst
+        return OK
+
+    def reason(self):
+        """The last refusal in a player's words ('' when there was none)."""
+        e = self.error
+        card = text(self.card)
+        if e == E_NOWHERE:
+            return "no such place"
+        if e == E_SAME:
+            return "that is where it is"
+        if e == E_EMPTY:
+            return "nothing to move there"
+        if e == E_FROM_FOUNDATION:
+            return "cards on the foundations stay there"
+        if e == E_FOUNDATION:
+            return card + " can't go home yet"
+        if e == E_CELL_TAKEN:
+            return "that cell is taken"
+        if e == E_ONE_CARD:
+            return "one card at a time there"
+        if e == E_NO_FIT:
+            return card + " doesn't go on " + text(self.onto)
+        if e == E_ROOM:
+            return "needs room for %d cards, %d fit" % (self.need, self.fit)
+        if e == E_NOT_RUN:
+            return "only %d cards form a run there" % self.fit
+        if e == E_WHOLE_COLUMN:
+            return "moving a whole column to an empty one changes nothing"
+        if e == E_COUNT:
+            return "onto " + text(self.onto) + " it takes %d cards, not %d" % (self.fit, self.need)
+        if e == E_OVER:
+            return "the game is over"
+        if e == E_NO_UNDO:
+            return "nothing to undo"
+        if e == E_NO_REDO:
+            return "nothing to redo"
+        if e == E_NO_FINISH:
+            return "not every card can go home yet"
+        if e == E_EMPTY_COLUMN:
+            return card + " can't go on an empty column"
+        return ""
+
+    # -- playing -----------------------------------------------------------
+
+    def move(self, src, dst, count=0):
+        """Play a move (count 0: the forced count onto cards, one card onto an
+        empty column).  Returns OK, or an error code and changes nothing."""
+        code = self.check(src, dst, count)
+        if code != OK:
+            return code
+        self.error = OK
+        self._step(src, self._dst, self._count, GROUP_START)
+        self.moves += 1
+        self._after_move()
+        return OK
+
+    def _step(self, src, dst, count, flags):
+        self.table.transfer(src, dst, count)
+        self.history.push(src, dst, count, flags)
+        if dst >= FOUND0:
+            self.score += _POINTS_HOME
+
+    def _after_move(self):
+        if self.autoplay:
+            self._autoplay()
+        if self.table.cards_home() == 52:
+            self.state = WON
+
+    def _autoplay(self):
+        while self._send_one_home(AUTO, True):
+            pass
+
+    def _send_one_home(self, flags, safe_only):
+        """Send the first card found that may go home (only a safe one, for
+        autoplay).  Returns False when there is none."""
+        t = self.table
+        for src in range(CELL0 + t.cells_count):
+            if t.columns <= src < CELL0:
+                continue
+            card = t.top(src)
+            if card == NO_CARD or t.foundations[card & 3] != card >> 2:
+                continue
+            if safe_only and not self.rules.is_safe(card, t.foundations):
+                continue
+            self._step(src, FOUND0 + (card & 3), 1, flags)
+            return True
+        return False
+
+    def send_home(self, src):
+        """The quick action with autoplay off: src's top card to its foundation."""
+        return self.move(src, FOUNDATION)
+
+    def finish(self):
+        """Play every card home by foundation moves; each counts as a move.
+        Undone as one action."""
+        if not self.can_finish():
+            return self._refuse(E_OVER if self.state != PLAYING else E_NO_FINISH)
+        flags = GROUP_START
+        while self._send_one_home(flags, False):
+            flags = 0
+            self.moves += 1
+        self.state = WON
+        self.error = OK
+        return OK
+
+    def give_up(self):
+        if self.state == PLAYING:
+            self.state = GAVE_UP
+
+    def undo(self):
+        """Take back the last player action with the autoplay it caused."""
+        h = self.history
+        if self.state != PLAYING:
+            return self._refuse(E_OVER)
+        if not h.can_undo():
+            return self._refuse(E_NO_UNDO)
+        while True:
+            h.head -= 1
+            n = h.head
+            self.table.transfer(h.dst(n), h.src(n), h.count(n))
+            if h.flags(n) & GROUP_START:
+                break
+        self.undos += 1
+        self.moves += 1
+        self.score = max(0, self.score - _POINTS_UNDO)
+        self.error = OK
+        return OK
+
+    def redo(self):
+        """Play again the last action undone, with its autoplay."""
+        h = self.history
+        if self.state != PLAYING:
+            return self._refuse(E_OVER)
+        if not h.can_redo():
+            return self._refuse(E_NO_REDO)
+        while True:
+            n = h.head
+            self.table.transfer(h.src(n), h.dst(n), h.count(n))
+            if h.dst(n) >= FOUND0:
+                self.score += _POINTS_HOME
+            h.head += 1
+            if h.head == h.end or h.flags(h.head) & GROUP_START:
+                break
+        self.moves += 1
+        self.error = OK
+        if self.table.cards_home() == 52:
+            self.state = WON
+        return OK

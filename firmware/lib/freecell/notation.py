@@ -1,0 +1,117 @@
+"""Standard FreeCell notation and the position text fc-solve reads.
+
+A move is source then target: columns '1'..'8', free cells 'a'..'d' by
+position, foundation 'h' ('3a', 'a5', '7h', '58').  fc-solve's extension: a run
+of several cards carries 'v' and the count in hexadecimal ('82vc' moves 12).
+Without it a move to an empty column moves one card; onto cards the count is
+forced.  A parsed move is one int, src | dst << 5 | count << 10 (count 0 =
+the default), so parsing returns no tuple.  These helpers serve the host and
+the screens; they allocate strings, the engine's move paths never call them.
+"""
+
+from .cards import text
+from .table import CELL0, FOUND0, FOUNDATION
+
+_CELL_LETTERS = "abcd"
+
+# lines of fc-solve's output around the moves
+TRANSCRIPT_NOISE = (
+    "-=-=",
+    "This game is",
+    "Total number of",
+    "This scan generated",
+    "I could not solve",
+    "Iterations count exceeded",
+    "Unsolved",
+)
+
+
+def _location(ch, columns, cells, target):
+    if "1" <= ch <= "9":
+        n = ord(ch) - ord("1")
+        return n if n < columns else -1
+    n = _CELL_LETTERS.find(ch)
+    if 0 <= n < cells:
+        return CELL0 + n
+    if target and ch == "h":
+        return FOUNDATION
+    return -1
+
+
+def parse_move(token, columns=8, cells=4):
+    """'3a' / '82vc' -> packed move int, or -1 when the token is not a move."""
+    token = token.lower()
+    if len(token) < 2:
+        return -1
+    src = _location(token[0], columns, cells, False)
+    dst = _location(token[1], columns, cells, True)
+    if src < 0 or dst < 0:
+        return -1
+    count = 0
+    rest = token[2:]
+    if rest:
+        if rest[0] != "v" or len(rest) < 2 or len(rest) > 3:
+            return -1
+        for ch in rest[1:]:
+            d = "0123456789abcdef".find(ch)
+            if d < 0:
+                return -1
+            count = count * 16 + d
+        if count == 0:
+            return -1
+    return src | dst << 5 | count << 10
+
+
+def move_src(packed):
+    return packed & 31
+
+
+def move_dst(packed):
+    return (packed >> 5) & 31
+
+
+def move_count(packed):
+    return packed >> 10
+
+
+def location_text(location):
+    if location < CELL0:
+        return chr(ord("1") + location)
+    if location < FOUND0:
+        return _CELL_LETTERS[location - CELL0]
+    return "h"
+
+
+def move_text(src, dst, count=1):
+    """Notation for a move; several cards between columns carry 'v' + hex."""
+    token = location_text(src) + location_text(dst)
+    if count > 1 and src < CELL0 and dst < CELL0:
+        token += "v%x" % count
+    return token
+
+
+def is_noise(line):
+    """Is this line part of fc-solve's header or trailer, not moves?"""
+    line = line.strip()
+    for prefix in TRANSCRIPT_NOISE:
+        if line.startswith(prefix):
+            return True
+    return False
+
+
+def position_text(game):
+    """The position in fc-solve's board format, last line solved/unsolved:
+        Foundations: H-n C-n D-n S-n     (n = cards home, 0 when none)
+        Freecells: 8H - - -
+        : JD KD 2S ...                   (one line per column, bottom first)
+    """
+    t = game.table
+    f = t.foundations
+    lines = ["Foundations: H-%d C-%d D-%d S-%d" % (f[2], f[0], f[1], f[3])]
+    lines.append("Freecells: " + " ".join(text(t.cells[i]) for i in range(t.cells_count)))
+    for c in range(t.columns):
+        h = t.heights[c]
+        words = [text(t.card(c, h - 1 - i)) for i in range(h)]
+        lines.append(":" + "".join(" " + w for w in words))
+    lines.append("solved" if t.cards_home() == 52 else "unsolved")
+    return "\n".join(lines)

