@@ -1,0 +1,72 @@
+"""The engine and the command line under the real MicroPython interpreter,
+their output compared with CPython's; allocation counts asserted."""
+
+import os
+import sys
+
+import pytest
+
+from conftest import LIB, ROOT, TOOLS, run
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPTS = ["engine_deals.py", "engine_play.py"]
+
+
+def run_script(interpreter, script):
+    env = {"MICROPYPATH": LIB, "PYTHONPATH": LIB}
+    result = run([interpreter, os.path.join(HERE, "mp", script)], env=env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_engine_scripts_print_the_same_on_both_interpreters(micropython, script):
+    on_cpython = run_script(sys.executable, script)
+    on_micropython = run_script(micropython, script)
+    assert on_cpython.count("\n") > 10
+    assert on_micropython == on_cpython
+
+
+def test_scripted_game_is_won_with_the_expected_score(micropython):
+    out = run_script(micropython, "engine_play.py")
+    assert "before finish 37 True" in out  # fc-solve's line ends with foundation moves
+    # 100 transcript moves + 15 cards by finish; 52 home; bonus 700 - 2 * 115
+    assert "finish 0 True 115 520 470 990" in out
+    assert "state 1" in out
+
+
+def test_allocation_on_micropython(micropython):
+    out = run_script(micropython, "engine_alloc.py").split()
+    figures = dict(zip(out[::2], out[1::2]))
+    assert int(figures["moves_made"]) > 1000
+    assert figures["deal_alloc_bytes"] == "0"
+    assert figures["play_alloc_bytes"] == "0"
+
+
+def test_alloc_script_skips_itself_on_cpython():
+    assert run_script(sys.executable, "engine_alloc.py").strip() == "SKIP"
+
+
+FC_CASES = [
+    (["deal", "1"], None),
+    (["deal", "8589934591"], None),
+    (["replay", "1", "3a", "3h", "21"], None),
+    (["replay", "1", "--no-autoplay", "--cells", "2", "5a", "5b", "5h"], None),
+    (["replay", "617"], "13\n# comment-free stdin\n"),
+    (["replay", "1", "--no-autoplay"], "-=-=-=\n\n5a 5b 5c 5d 5h b2 8b\nThis game is solveable.\n"),
+    (["replay", "0"], None),
+    (["replay", "1", "--cells", "9"], None),
+    (["replay", "1", "z9"], None),
+    (["frobnicate"], None),
+    ([], None),
+    (["--help"], None),
+]
+
+
+@pytest.mark.parametrize("args,stdin", FC_CASES)
+def test_fc_py_is_byte_identical_on_both_interpreters(micropython, args, stdin):
+    fc = os.path.join(TOOLS, "fc.py")
+    a = run([sys.executable, fc] + args, stdin=stdin or "")
+    b = run([micropython, fc] + args, stdin=stdin or "")
+    assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr)
+    assert "Traceback" not in a.stderr + b.stderr
