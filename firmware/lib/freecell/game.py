@@ -47,10 +47,11 @@ _WIN_BONUS = const(700)
 
 
 class Game:
-    def __init__(self, cells=4, autoplay=True, history=512, rules=None):
+    def __init__(self, cells=4, autoplay=True, history=360, rules=None):
+        # the biggest buffer first, while the heap is least fragmented
+        self.history = History(history)
         self.rules = rules or Rules(cells)
         self.table = Table(self.rules.columns, self.rules.cells)
-        self.history = History(history)
         self.number = DealNumber()
         self.autoplay = autoplay
         # replaying a solver's transcript: accept a whole column moved into an

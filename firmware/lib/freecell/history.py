@@ -9,9 +9,10 @@ the autoplay steps it caused.  Undo takes back a whole group.  Steps done and
 steps undone-but-redoable share the ring; a new move drops the redoable ones.
 When the ring is full the oldest group falls off.
 
-Why 512 steps is enough for 300+ moves: foundation moves can appear at most 52
-times in the history that is kept (each card goes home once; undoing removes
-the step), so the ring always holds at least 512 - 52 = 460 player moves.
+Why 360 steps is enough for the 300 moves RULES.md asks for: foundation moves
+can appear at most 52 times in the history that is kept (each card goes home
+once; undoing removes the step), so the ring always holds at least
+360 - 52 = 308 player moves.  3 bytes a step: 1,080 bytes in all.
 """
 
 from .compat import const
@@ -22,7 +23,7 @@ _LOCATION = const(0x3F)
 
 
 class History:
-    def __init__(self, capacity=512):
+    def __init__(self, capacity=360):
         self.capacity = capacity
         self.steps = bytearray(capacity * 3)
         self.clear()

@@ -1,0 +1,168 @@
+"""The engine's half of `make bench`: runs under MicroPython and CPython.
+
+    bench_engine.py heap                 engine_heap_bytes (MicroPython only)
+    bench_engine.py speed MOVES_FILE     deal_us, move_us, undo_us
+    bench_engine.py alloc MOVES_FILE     alloc_per_move_bytes (MicroPython only)
+    bench_engine.py replay MOVES_FILE    replays a winning transcript, undoes it
+                                         all, checks the deal is back; prints ok
+MOVES_FILE holds a winning transcript for deal 617 with autoplay off
+(tools/data/617.moves).  Prints `name: value` lines.
+"""
+
+import gc
+import sys
+
+try:
+    from time import ticks_us, ticks_diff
+except ImportError:  # CPython
+    from time import perf_counter
+
+    def ticks_us():
+        return int(perf_counter() * 1000000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+DEAL = 617
+MICROPYTHON = sys.implementation.name == "micropython"
+
+
+def load_moves(path, packed):
+    """Pack the transcript's moves into the bytearray `packed`, 2 bytes each,
+    one token at a time (no list of strings).  Returns the number of moves."""
+    from freecell import notation
+
+    with open(path) as f:
+        data = f.read()
+    n = 0
+    start = -1
+    for i in range(len(data) + 1):
+        blank = i == len(data) or data[i] in " \n\r\t"
+        if blank and start >= 0:
+            p = notation.parse_move(data[start:i])
+            packed[2 * n] = p & 0xFF
+            packed[2 * n + 1] = p >> 8
+            n += 1
+            start = -1
+        elif not blank and start < 0:
+            start = i
+    return n
+
+
+def replay(game, packed, n):
+    for i in range(n):
+        p = packed[2 * i] | packed[2 * i + 1] << 8
+        if game.move(p & 31, (p >> 5) & 31, p >> 10):
+            return False
+    return game.is_won()
+
+
+def undo_all(game, n):
+    # a won game is over; reopen it to undo (the app never does this)
+    game.state = 0
+    for _ in range(n):
+        if game.undo():
+            return False
+    return True
+
+
+def new_game():
+    from freecell.game import Game
+
+    game = Game(autoplay=False)
+    game.allow_whole_column = True
+    game.deal(DEAL)
+    return game
+
+
+def bench_heap():
+    gc.collect()
+    before = gc.mem_alloc()
+    game = new_game()
+    gc.collect()
+    print("engine_heap_bytes:", gc.mem_alloc() - before)
+    return game
+
+
+def bench_speed(path):
+    game = new_game()
+    packed = bytearray(1024)
+    n = load_moves(path, packed)
+    rounds = 20
+    t = ticks_us()
+    for _ in range(rounds * 5):
+        game.restart()
+    deal_us = ticks_diff(ticks_us(), t) / (rounds * 5)
+    move_total = undo_total = 0
+    for _ in range(rounds):
+        game.restart()
+        t = ticks_us()
+        replay(game, packed, n)
+        move_total += ticks_diff(ticks_us(), t)
+        t = ticks_us()
+        undo_all(game, n)
+        undo_total += ticks_diff(ticks_us(), t)
+    print("deal_us:", int(deal_us))
+    print("move_us:", int(move_total / (rounds * n)))
+    print("undo_us:", int(undo_total / (rounds * n)))
+
+
+def bench_alloc(path):
+    game = new_game()
+    packed = bytearray(1024)
+    n = load_moves(path, packed)
+    replay(game, packed, n)  # warm up
+    undo_all(game, n)
+    game.restart()
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    ok = replay(game, packed, n) and undo_all(game, n)
+    used = gc.mem_alloc() - before
+    gc.enable()
+    assert ok
+    # per move: each of the n moves and each of the n undos
+    print("alloc_per_move_bytes:", used // (2 * n))
+
+
+def fingerprint(game):
+    """A number that changes when any card is elsewhere (small ints only)."""
+    t = game.table
+    h = 0
+    for c in range(t.columns):
+        for d in range(t.heights[c]):
+            h = (h * 31 + t.card(c, d) + 1) & 0xFFFFF
+        h = (h * 31 + 99) & 0xFFFFF
+    for i in range(t.cells_count):
+        h = (h * 31 + t.cells[i]) & 0xFFFFF
+    for s in range(4):
+        h = (h * 31 + t.foundations[s]) & 0xFFFFF
+    return h
+
+
+def bench_replay(path):
+    game = new_game()
+    packed = bytearray(512)
+    n = load_moves(path, packed)
+    dealt = fingerprint(game)
+    ok = replay(game, packed, n) and undo_all(game, n)
+    print("ok" if ok and fingerprint(game) == dealt else "FAILED")
+
+
+def main():
+    mode = sys.argv[1]
+    if mode in ("heap", "alloc") and not MICROPYTHON:
+        print("SKIP")
+        return
+    if mode == "heap":
+        bench_heap()
+    elif mode == "speed":
+        bench_speed(sys.argv[2])
+    elif mode == "alloc":
+        bench_alloc(sys.argv[2])
+    elif mode == "replay":
+        bench_replay(sys.argv[2])
+
+
+main()
