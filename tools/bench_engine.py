@@ -3,10 +3,9 @@
     bench_engine.py heap                 engine_heap_bytes (MicroPython only)
     bench_engine.py speed MOVES_FILE     deal_us, move_us, undo_us
     bench_engine.py alloc MOVES_FILE     alloc_per_move_bytes (MicroPython only)
-    bench_engine.py replay MOVES_FILE    replays a winning transcript, undoes it
-                                         all, checks the deal is back; prints ok
 MOVES_FILE holds a winning transcript for deal 617 with autoplay off
-(tools/data/617.moves).  Prints `name: value` lines.
+(tools/data/617.moves).  Prints `name: value` lines.  The smallest-heap check
+is bench_replay.py, kept apart so that it imports nothing but the engine.
 """
 
 import gc
@@ -126,30 +125,6 @@ def bench_alloc(path):
     print("alloc_per_move_bytes:", used // (2 * n))
 
 
-def fingerprint(game):
-    """A number that changes when any card is elsewhere (small ints only)."""
-    t = game.table
-    h = 0
-    for c in range(t.columns):
-        for d in range(t.heights[c]):
-            h = (h * 31 + t.card(c, d) + 1) & 0xFFFFF
-        h = (h * 31 + 99) & 0xFFFFF
-    for i in range(t.cells_count):
-        h = (h * 31 + t.cells[i]) & 0xFFFFF
-    for s in range(4):
-        h = (h * 31 + t.foundations[s]) & 0xFFFFF
-    return h
-
-
-def bench_replay(path):
-    game = new_game()
-    packed = bytearray(512)
-    n = load_moves(path, packed)
-    dealt = fingerprint(game)
-    ok = replay(game, packed, n) and undo_all(game, n)
-    print("ok" if ok and fingerprint(game) == dealt else "FAILED")
-
-
 def main():
     mode = sys.argv[1]
     if mode in ("heap", "alloc") and not MICROPYTHON:
@@ -161,8 +136,6 @@ def main():
         bench_speed(sys.argv[2])
     elif mode == "alloc":
         bench_alloc(sys.argv[2])
-    elif mode == "replay":
-        bench_replay(sys.argv[2])
 
 
 main()
