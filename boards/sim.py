@@ -1,0 +1,38 @@
+"""The simulator's board: a 128x64 frame in memory and keys set by the host.
+
+Same contract as a real board.  tools/simrun.py sets `keys.mask` and gets
+each shown frame through `display.on_show`.
+"""
+
+import framebuf
+
+
+class SimDisplay(framebuf.FrameBuffer):
+    def __init__(self, width=128, height=64):
+        self.width = width
+        self.height = height
+        self.buffer = bytearray(width * height // 8)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self.shown = 0
+        self.on_show = None
+
+    def show(self):
+        self.shown += 1
+        if self.on_show:
+            self.on_show(self)
+
+
+class SimKeys:
+    def __init__(self):
+        self.mask = 0
+
+    def get_pressed(self):
+        return self.mask
+
+
+display = SimDisplay()
+keys = SimKeys()
+
+
+def seed():
+    return 1

@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""Play the firmware in a terminal, or drive it headless for tests and
+screenshots.  The firmware runs unchanged in a child interpreter
+(tools/simrun.py on the `sim` board): the MicroPython unix port from .venv,
+or CPython with --python (also the fallback when MicroPython is missing).
+
+    tools/sim.py                        play: arrows, z = A, x = B, Enter = START,
+                                        Backspace = SELECT, Z / X = long A / B, q quits
+    tools/sim.py --deal 617 --keys "right right a up a" --out frame.png [--state]
+        press the buttons in order (up down left right a b start select,
+        long-a / long-b for a long press, right*3 to repeat), then write the
+        frame: .png scaled up for people, .pbm (plain P1) for tests; --state
+        prints the position as tools/fc.py replay does.
+"""
+
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUNNER = os.path.join(ROOT, "tools", "simrun.py")
+WIDTH, HEIGHT = 128, 64
+
+BUTTONS = {"up": 0, "down": 1, "left": 2, "right": 3, "a": 4, "b": 5, "start": 6, "select": 7}
+TICK_MS = 10
+TAP_TICKS = 5  # held 50 ms (debounce is 20), then released 50 ms
+LONG_TICKS = 70  # held 700 ms (a long press is 600)
+
+USAGE = __doc__
+
+
+def micropython():
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return here if os.path.exists(here) else shutil.which("micropython")
+
+
+class Firmware:
+    """The child interpreter running tools/simrun.py."""
+
+    def __init__(self, use_python=False, seed=None):
+        interpreter = None if use_python else micropython()
+        cmd = [interpreter or sys.executable, RUNNER]
+        env = dict(os.environ, MICROPYPATH="")
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, env=env, bufsize=1)
+        self.now = 0
+        if seed is not None:
+            self.send("seed %d" % seed)
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+
+    def ask(self, line):
+        self.send(line)
+        self.proc.stdin.flush()
+        return self.proc.stdout.readline()
+
+    def hold(self, mask, ticks):
+        for _ in range(ticks):
+            self.now += TICK_MS
+            self.send("t %d %d" % (self.now, mask))
+
+    def press(self, name):
+        long = name.startswith("long-")
+        mask = 1 << BUTTONS[name[5:] if long else name]
+        self.hold(mask, LONG_TICKS if long else TAP_TICKS)
+        self.hold(0, TAP_TICKS)
+
+    def frame(self):
+        line = self.ask("f")
+        if not line.startswith("F "):
+            raise RuntimeError("the firmware said: " + line.strip())
+        return bytes.fromhex(line[2:].strip())
+
+    def state(self):
+        self.send("s")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line or line.strip() == ".":
+                return "".join(lines)
+            lines.append(line)
+
+    def close(self):
+        try:
+            self.send("q")
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        self.proc.wait(10)
+
+
+def parse_keys(script):
+    """'right*3 a long-b' -> ['right', 'right', 'right', 'a', 'long-b']"""
+    names = []
+    for word in script.replace(",", " ").split():
+        word = word.lower()
+        count = 1
+        if "*" in word:
+            word, times = word.split("*", 1)
+            if not times.isdigit() or not 0 < int(times) <= 10000:
+                raise ValueError("bad repeat count in '%s'" % word)
+            count = int(times)
+        base = word[5:] if word.startswith("long-") else word
+        if base not in BUTTONS:
+            raise ValueError("unknown button '%s' (buttons: %s; long-a, long-b)"
+                             % (word, " ".join(BUTTONS)))
+        names += [word] * count
+    return names
+
+
+def pixel(frame, x, y):
+    return (frame[(y >> 3) * WIDTH + x] >> (y & 7)) & 1
+
+
+def to_pbm(frame):
+    """Plain PBM (P1): 1 is black on paper; here 1 means a lit pixel."""
+    rows = ["P1", "# FreeCell frame, 1 = lit pixel", "%d %d" % (WIDTH, HEIGHT)]
+    for y in range(HEIGHT):
+        rows.append("".join(str(pixel(frame, x, y)) for x in range(WIDTH)))
+    return "\n".join(rows) + "\n"
+
+
+def to_png(frame, scale=4):
+    """Lit pixels pale blue-white on near black, like the OLED, scaled up."""
+    w, h = WIDTH * scale, HEIGHT * scale
+    raw = bytearray()
+    for y in range(h):
+        raw.append(0)
+        for x in range(w):
+            raw += b"\xd8\xec\xff" if pixel(frame, x // scale, y // scale) else b"\x08\x0c\x18"
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
+
+
+BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
+                (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
+
+
+def to_braille(frame):
+    """The frame as 16 lines of 64 braille characters (fits 80x24)."""
+    lines = []
+    for cy in range(0, HEIGHT, 4):
+        chars = []
+        for cx in range(0, WIDTH, 2):
+            bits = 0
+            for dx, dy, bit in BRAILLE_BITS:
+                if pixel(frame, cx + dx, cy + dy):
+                    bits |= bit
+            chars.append(chr(0x2800 + bits))
+        lines.append("".join(chars))
+    return lines
+
+
+def headless(args):
+    try:
+        names = parse_keys(args.get("keys", ""))
+    except ValueError as error:
+        sys.exit("sim.py: " + str(error))
+    fw = Firmware(args.get("python", False), args.get("seed"))
+    if "deal" in args:
+        fw.send("d %s" % args["deal"])
+    for name in names:
+        fw.press(name)
+    frame = fw.frame()
+    out = args.get("out")
+    if out:
+        if out.endswith(".png"):
+            with open(out, "wb") as f:
+                f.write(to_png(frame))
+        elif out.endswith(".pbm"):
+            with open(out, "w") as f:
+                f.write(to_pbm(frame))
+        else:
+            sys.exit("sim.py: --out must end in .png or .pbm")
+    if args.get("state"):
+        sys.stdout.write(fw.state())
+    fw.close()
+
+
+KEYMAP = """keys: arrows move   z = A (pick up / put down)   x = B (drop / undo)
+      Enter = START (menu)   Backspace = SELECT (send home)   Z / X = hold A / B   q = quit"""
+
+
+def interactive(args):
+    import select
+    import termios
+    import tty
+
+    fw = Firmware(args.get("python", False), args.get("seed", int.from_bytes(os.urandom(2), "big")))
+    if "deal" in args:
+        fw.send("d %s" % args["deal"])
+    keys = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
+            "z": "a", "x": "b", "\r": "start", "\n": "start", "\x7f": "select", "\x08": "select",
+            "Z": "long-a", "X": "long-b"}
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    out = sys.stdout
+    out.write("\x1b[2J\x1b[?25l")
+    try:
+        tty.setraw(fd)
+        while True:
+            out.write("\x1b[H")
+            for line in to_braille(fw.frame()):
+                out.write(line + "\r\n")
+            out.write("\r\n" + KEYMAP.replace("\n", "\r\n") + "\r\n")
+            out.flush()
+            key = os.read(fd, 1).decode(errors="ignore")
+            if key == "\x1b":
+                while select.select([fd], [], [], 0.02)[0]:
+                    key += os.read(fd, 1).decode(errors="ignore")
+            if key in ("q", "\x03"):
+                break
+            if key in keys:
+                fw.press(keys[key])
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        out.write("\x1b[?25h\r\n")
+        fw.close()
+
+
+def parse_args(argv):
+    args = {}
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word in ("-h", "--help"):
+            print(USAGE)
+            sys.exit(0)
+        if word in ("--python", "--state"):
+            args[word[2:]] = True
+        elif word in ("--deal", "--keys", "--out", "--seed"):
+            if i + 1 == len(argv):
+                sys.exit("sim.py: %s needs a value" % word)
+            i += 1
+            args[word[2:]] = argv[i]
+        else:
+            sys.exit("sim.py: unknown argument '%s' (see --help)" % word)
+        i += 1
+    if "seed" in args:
+        if not args["seed"].isdigit():
+            sys.exit("sim.py: --seed must be a whole number")
+        args["seed"] = int(args["seed"])
+    if "deal" in args:
+        from_lib = os.path.join(ROOT, "firmware", "lib")
+        sys.path.insert(0, from_lib)
+        from freecell.deal import DealNumber
+
+        problem = DealNumber().parse(args["deal"])
+        if problem:
+            sys.exit("sim.py: %s, not '%s'" % (problem, args["deal"]))
+    return args
+
+
+def main():
+    args = parse_args(sys.argv[1:])
+    if not args.get("python") and not micropython():
+        print("sim.py: no MicroPython here (make run installs it); using CPython", file=sys.stderr)
+        args["python"] = True
+    if "keys" in args or "out" in args or "state" in args or not sys.stdin.isatty():
+        headless(args)
+    else:
+        interactive(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""The firmware side of the simulator: runs the app on the `sim` board and
+talks to tools/sim.py over standard input and output, one command a line.
+It runs under the MicroPython unix port (the default) or CPython (with the
+framebuf shim), and both must answer the same.
+
+    t MS MASK    advance the clock to MS with the buttons in MASK held
+    d N          start deal N at once (skipping the title screen)
+    seed N       the seed for random deals
+    frames 0|1   whether every shown frame is sent (interactive) or not
+    f            send the current frame:  F <hex of the MONO_VLSB buffer>
+    s            send the position as tools/fc.py replay prints it, then '.'
+    q            quit
+"""
+
+import sys
+
+_HERE = (globals().get("__file__") or sys.argv[0]).rsplit("/", 1)
+_TOOLS = _HERE[0] if len(_HERE) > 1 else "."
+sys.path.insert(0, _TOOLS + "/..")
+sys.path.insert(0, _TOOLS + "/../firmware/lib")
+if sys.implementation.name != "micropython":
+    sys.path.insert(0, _TOOLS + "/shims")
+
+from binascii import hexlify  # noqa: E402
+
+from boards import sim  # noqa: E402
+from app.app import App  # noqa: E402
+from freecell import notation  # noqa: E402
+
+SEND_FRAMES = [False]
+
+
+def send_frame(display):
+    sys.stdout.write("F " + hexlify(display.buffer).decode() + "\n")
+
+
+def on_show(display):
+    if SEND_FRAMES[0]:
+        send_frame(display)
+
+
+def main():
+    sim.display.on_show = on_show
+    app = App(sim.display, sim.keys, sim.seed())
+    app.tick(0)
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        words = line.split()
+        if not words:
+            continue
+        cmd = words[0]
+        if cmd == "t":
+            sim.keys.mask = int(words[2])
+            app.tick(int(words[1]))
+        elif cmd == "d":
+            app.new_game(words[1])
+            app.redraw()
+        elif cmd == "seed":
+            app._random = int(words[1]) & 0xFFFF
+        elif cmd == "frames":
+            SEND_FRAMES[0] = words[1] == "1"
+        elif cmd == "f":
+            send_frame(sim.display)
+        elif cmd == "s":
+            sys.stdout.write(notation.position_text(app.game) + "\n.\n")
+        elif cmd == "q":
+            break
+        else:
+            sys.stdout.write("E unknown command " + cmd + "\n")
+        if hasattr(sys.stdout, "flush"):
+            sys.stdout.flush()
+
+
+main()
