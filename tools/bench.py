@@ -10,6 +10,11 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
                          a winning game (deal 617) and undoes it to the deal
   deal_us, move_us, undo_us             on MicroPython, per deal / move / undo
   deal_us_cpython, move_us_cpython ...  the same on CPython
+  frame_us               a full table redraw on MicroPython (the slowest of
+                         five table states)
+  frame_alloc_bytes      bytes allocated by those redraws (target 0)
+  app_min_heap_kb        smallest -X heapsize at which the .mpy firmware boots
+                         the app and wins deal 617 through its buttons
 Timings vary with the machine's load; the memory figures do not.
 """
 
@@ -30,13 +35,16 @@ sys.path.insert(0, LIB)
 
 
 def compile_tree(out):
-    """Every engine module and the bench scripts as .mpy, as a board has them."""
-    os.makedirs(os.path.join(out, "freecell"), exist_ok=True)
-    for name in sorted(os.listdir(os.path.join(LIB, "freecell"))):
-        if name.endswith(".py"):
-            subprocess.run([MPY_CROSS, "-o", os.path.join(out, "freecell", name[:-3] + ".mpy"),
-                            os.path.join(LIB, "freecell", name)], check=True)
-    for name in ("bench_engine", "bench_replay"):
+    """The firmware and the bench scripts as .mpy, as a board has them."""
+    for src, package in ((os.path.join(LIB, "freecell"), "freecell"),
+                         (os.path.join(LIB, "app"), "app"),
+                         (os.path.join(ROOT, "boards"), "boards")):
+        os.makedirs(os.path.join(out, package), exist_ok=True)
+        for name in sorted(os.listdir(src)):
+            if name.endswith(".py"):
+                subprocess.run([MPY_CROSS, "-o", os.path.join(out, package, name[:-3] + ".mpy"),
+                                os.path.join(src, name)], check=True)
+    for name in ("bench_engine", "bench_replay", "bench_app"):
         subprocess.run([MPY_CROSS, "-o", os.path.join(out, name + ".mpy"),
                         os.path.join(TOOLS, name + ".py")], check=True)
 
@@ -63,9 +71,9 @@ def run_mpy(module, args, heap_kb=None):
     return subprocess.run(cmd + ["-c", code], capture_output=True, text=True, env=env)
 
 
-def min_heap_kb(packed):
+def min_heap_kb(module, args):
     def fits(kb):
-        return run_mpy("bench_replay", [packed], kb).stdout.strip() == "ok"
+        return run_mpy(module, args, kb).stdout.strip() == "ok"
 
     low, high = 8, 256  # low fails, high fits
     if not fits(high):
@@ -90,7 +98,7 @@ def main():
     lines = []
     for mode in ("heap", "alloc"):
         lines += figures_from(run_mpy("bench_engine", [mode, MOVES]).stdout)
-    lines.append("min_heap_kb: %s" % min_heap_kb(packed))
+    lines.append("min_heap_kb: %s" % min_heap_kb("bench_replay", [packed]))
     lines += figures_from(run_mpy("bench_engine", ["speed", MOVES]).stdout)
     cpython = subprocess.run([sys.executable, os.path.join(TOOLS, "bench_engine.py"), "speed",
                               MOVES], capture_output=True, text=True,
@@ -98,8 +106,27 @@ def main():
     for line in figures_from(cpython):
         name, value = line.split(": ")
         lines.append("%s_cpython: %s" % (name, value))
+    lines += figures_from(run_mpy("bench_app", ["frame"]).stdout)
+    keys = os.path.join(BUILD, "617.presses")
+    write_win_keys(keys)
+    lines.append("app_min_heap_kb: %s" % min_heap_kb("bench_app", ["game", keys]))
     for line in lines:
         print(line)
+
+
+def write_win_keys(path):
+    """The presses that win deal 617 from its transcript (tools/keyplan.py)."""
+    sys.path.insert(0, TOOLS)
+    from keyplan import keys_for_transcript
+
+    with open(MOVES) as f:
+        keys, driver = keys_for_transcript(617, f.read().split())
+    assert driver.game.is_won()
+    buttons = ("up", "down", "left", "right", "a", "b", "start", "select")
+    packed = bytes(buttons.index(k[5:]) | 8 if k.startswith("long-") else buttons.index(k)
+                   for k in keys)
+    with open(path, "wb") as f:
+        f.write(packed)
 
 
 if __name__ == "__main__":

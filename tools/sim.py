@@ -187,8 +187,8 @@ def headless(args):
     fw.close()
 
 
-KEYMAP = """keys: arrows move   z = A (pick up / put down)   x = B (drop / undo)
-      Enter = START (menu)   Backspace = SELECT (send home)   Z / X = hold A / B   q = quit"""
+KEYMAP = """keys: arrows move   z = A pick up/put down   x = B drop/undo   Enter = START menu
+      Backspace = SELECT send home   Z / X = hold A / B   q = quit"""
 
 
 def interactive(args):

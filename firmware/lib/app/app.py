@@ -15,16 +15,7 @@ from .play import PlayScreen
 from .screens import DealEntryScreen, EndScreen, HelpScreen, MenuScreen, TitleScreen
 from .table_view import TableView
 
-try:
-    from time import ticks_ms, sleep_ms
-except ImportError:  # CPython
-    from time import monotonic, sleep
-
-    def ticks_ms():
-        return int(monotonic() * 1000)
-
-    def sleep_ms(ms):
-        sleep(ms / 1000)
+from freecell.compat import ticks_ms, sleep_ms
 
 
 # the deals in 1..1,000,000 that no one can win with four cells (RULES.md)
@@ -120,7 +111,9 @@ class App:
             self.act("end" if game.is_over() else "resume")
         elif action == "autoplay":
             game.autoplay = not game.autoplay
-            self.menu.open()
+            choice = self.menu.choice
+            self.menu.open()  # the label changes; the highlight stays put
+            self.menu.choice = choice
         elif action == "restart":
             game.restart()
             self.play.reset()

@@ -12,14 +12,7 @@ oldest event, so a button mashed a thousand times loses nothing but presses.
   REPEAT  a held d-pad button: after repeat_delay_ms, every repeat_ms
 """
 
-from freecell.compat import const
-
-try:
-    from time import ticks_diff
-except ImportError:  # CPython
-
-    def ticks_diff(a, b):
-        return a - b
+from freecell.compat import const, ticks_diff
 
 
 UP = const(0)

@@ -1,7 +1,8 @@
 """The one place that papers over CPython/MicroPython differences.
 
 `const` is free on MicroPython (the compiler folds it); under CPython it is the
-identity.  Nothing else belongs here.
+identity.  The time functions are MicroPython's ticks API; under CPython they
+are built on a monotonic clock.  Nothing else belongs here.
 """
 
 try:
@@ -10,3 +11,21 @@ except ImportError:  # CPython on the host
 
     def const(value):
         return value
+
+
+try:
+    from time import ticks_ms, ticks_us, ticks_diff, sleep_ms
+except ImportError:  # CPython on the host
+    from time import perf_counter, sleep
+
+    def ticks_ms():
+        return int(perf_counter() * 1000)
+
+    def ticks_us():
+        return int(perf_counter() * 1000000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+    def sleep_ms(ms):
+        sleep(ms / 1000)

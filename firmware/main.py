@@ -1,0 +1,20 @@
+"""Boot: wire the board to the app and play.
+
+`board` is the board module deployed beside this file (one of boards/, copied
+as board.py): it builds the display and the keys and nothing else.  The boot
+order keeps the heap whole: the board's frame buffer and the game's undo ring
+are allocated first, the heap is collected, and only then is the app's code
+loaded.  Nothing heavy happens at import time anywhere else.
+"""
+
+import gc
+
+import board
+from freecell.game import Game
+
+game = Game()
+gc.collect()
+
+from app.app import App  # noqa: E402
+
+App(board.display, board.keys, board.seed(), game).run()

@@ -1,0 +1,192 @@
+"""The handheld app driven through its buttons, in-process on the sim board."""
+
+import pytest
+
+from keyplan import Driver
+from freecell.table import CELL0, FOUND0
+from helpers import column_text, snapshot
+
+
+def test_title_offers_new_game_deal_number_and_controls():
+    d = Driver()
+    assert d.app.screen is d.app.title
+    assert d.app.title.labels == [b"NEW GAME", b"DEAL NUMBER", b"CONTROLS"]
+    d.press("a")
+    assert d.app.screen is d.play and d.game.number.text() not in ("11982", "146692")
+    d.press("start")
+    assert d.app.screen is d.app.menu
+    d.press("down*4", "a")  # NEW GAME -> title, now with RESUME first
+    assert d.app.screen is d.app.title and d.app.title.labels[0] == b"RESUME"
+
+
+def test_random_deals_differ_by_seed_and_skip_the_unwinnable():
+    from app.app import UNWINNABLE
+    numbers = {Driver(seed=s).press("a").game.number.text() for s in range(1, 8)}
+    assert len(numbers) == 7
+    d = Driver(seed=1)
+    for _ in range(500):
+        n = d.app.random_deal()
+        assert 1 <= n <= 1000000 and n not in UNWINNABLE
+
+
+def test_deal_number_editor_enters_any_number_and_refuses_zero():
+    d = Driver()
+    d.press("down", "a")  # DEAL NUMBER
+    assert d.app.screen is d.app.entry
+    assert d.app.entry.text() == "0000000001"
+    d.press("down")  # 1 -> 0 in the last digit: 0000000000
+    d.press("a")
+    assert d.app.screen is d.app.entry
+    assert bytes(d.app.entry.error.buf[: d.app.entry.error.n]) == b"1 TO 8589934591 ONLY"
+    d.press("left", "up*6", "right", "up*7", "a")  # 0000000067
+    assert d.app.screen is d.play and d.game.number.text() == "67"
+
+
+def test_deal_number_editor_refuses_numbers_past_the_range():
+    d = Driver()
+    d.press("down", "a", "left*9", "up*9", "a")  # 9000000001
+    assert d.app.screen is d.app.entry
+    d.press("b")
+    assert d.app.screen is d.app.title
+
+
+def test_the_largest_deal_number_can_be_entered():
+    d = Driver()
+    d.press("down", "a")
+    for i, digit in enumerate("8589934591"):
+        d.app.entry.digits[i] = int(digit)
+    d.press("a")
+    assert d.game.number.text() == "8589934591"
+    assert d.app.play.deal_text == b"8589934591"
+
+
+def test_pick_up_and_put_down_moves_a_card():
+    d = Driver(617)
+    d.press("right*3", "a")  # 4H picked up (column 4)
+    assert d.play.held == 3
+    d.press("up", "a")  # onto free cell... cursor row 0, col 3 = cell d
+    assert d.game.table.cells[3] != 255 and d.game.moves == 1
+    assert d.play.held == -1
+
+
+def test_an_illegal_move_says_why_and_changes_nothing():
+    d = Driver(617)
+    before = snapshot(d.game)
+    d.press("a", "right", "a")  # JD onto KS
+    assert d.message() == "JD DOESN'T GO ON KS"
+    assert snapshot(d.game) == before
+    assert d.play.held == 0  # still holding: choose another target, or B
+    d.press("b")
+    assert d.play.held == -1 and d.game.undos == 0
+
+
+def test_b_undoes_when_nothing_is_held():
+    d = Driver(617)
+    d.press("a", "up", "a")  # JD to cell a
+    assert d.game.table.cells[0] != 255
+    d.press("b")
+    assert d.game.table.cells[0] == 255 and d.game.undos == 1
+    d.press("b")
+    assert d.message() == "NOTHING TO UNDO"
+
+
+def test_quick_action_sends_home_or_to_the_best_place():
+    d = Driver(617)
+    d.press("select")  # JD: no foundation; best place: a column? no: a free cell
+    assert d.game.table.cells[0] == 10 * 4 + 1  # JD
+    d.press("long-a")  # the next card down column 1: 4S -> best place
+    assert d.game.moves == 2
+
+
+def on_position(columns):
+    """A driver whose game is set to a position (see helpers.position)."""
+    from helpers import position
+    d = Driver(1)
+    game = position(columns)
+    d.app.game = d.play.game = game
+    d.play.reset()
+    return d, game
+
+
+def test_picking_a_card_up_the_column_moves_that_many_to_an_empty_column():
+    d, game = on_position(["KS 9H 8C 7D", "KD", "QS", "JH", "TC", "9D", "8S", ""])
+    d.press("up*2", "a")  # the cursor on 9H: pick up 9H 8C 7D
+    assert d.play.held == 0 and d.play.held_count == 3
+    d.press("left", "a")  # onto column 8, empty
+    assert column_text(game, 7) == "9H 8C 7D" and column_text(game, 0) == "KS"
+
+
+def test_picking_up_the_top_card_lets_the_rules_choose_the_count():
+    d, game = on_position(["KS 9H 8C 7D", "TC", "QS", "JH", "KC", "9D", "8S", "KD"])
+    d.press("a", "right", "a")  # only 7D held, but onto TC the run 9H 8C 7D goes
+    assert column_text(game, 1) == "TC 9H 8C 7D"
+
+
+def test_picking_a_non_run_is_refused():
+    d, game = on_position(["KS 9H 8C 2D", "KD"] + ["KC"] * 6)
+    d.press("up*2", "a")
+    assert d.play.held == -1 and d.message() == "ONLY 1 CARDS FORM A RUN THERE"
+
+
+def test_cursor_reveals_any_card_and_moves_round_the_table():
+    d = Driver(617)
+    d.press("up*6")
+    assert (d.play.row, d.play.depth) == (1, 6)  # the deepest card of column 1
+    d.press("up")
+    assert d.play.row == 0
+    d.press("left")
+    assert d.play.col == 7  # wraps: the spades foundation
+    d.press("down")
+    assert (d.play.row, d.play.col, d.play.depth) == (1, 7, 0)
+
+
+def test_menu_toggles_autoplay_restarts_and_gives_up():
+    d = Driver(617)
+    fresh = snapshot(d.game)
+    d.press("a", "up", "a")
+    d.press("start", "down*2", "a")  # AUTOPLAY
+    assert d.game.autoplay is False and d.app.screen is d.app.menu
+    assert d.app.menu.labels[2] == b"AUTOPLAY: OFF"
+    d.press("down", "a")  # RESTART DEAL
+    assert snapshot(d.game)[:3] == fresh[:3] and d.game.moves == 0
+    d.press("long-b")  # a long B opens the menu too
+    assert d.app.screen is d.app.menu
+    d.press("down*5", "a")  # GIVE UP (no redo/finish items now)
+    assert d.app.screen is d.app.end and d.game.is_over()
+    d.press("a")
+    assert d.app.screen is d.app.title and d.app.title.labels[0] == b"NEW GAME"
+
+
+def test_menu_redo_appears_after_an_undo():
+    d = Driver(617)
+    d.press("a", "up", "a", "b")
+    d.press("start")
+    assert b"REDO" in d.app.menu.labels
+    d.press("down*2", "a")
+    assert d.game.table.cells[0] != 255
+
+
+def test_controls_help_from_the_menu_returns_to_the_game():
+    d = Driver(617)
+    d.press("start", "up", "a")  # the last item: CONTROLS
+    assert d.app.screen is d.app.help
+    d.press("b")
+    assert d.app.screen is d.play
+
+
+def test_redraw_happens_only_when_something_changed():
+    d = Driver(617)
+    n = d.app.redraws
+    d.hold(0, 2000)
+    assert d.app.redraws == n
+    d.press("right")
+    assert d.app.redraws == n + 1
+
+
+def test_mashing_every_button_keeps_the_game_sound():
+    import random
+    d = Driver(617)
+    rng = random.Random(5)
+    for _ in range(3000):
+        d.hold(rng.randrange(256), rng.randrange(1, 4) * 10)
+        assert d.game.table.count_cards() == 52

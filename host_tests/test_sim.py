@@ -1,0 +1,124 @@
+"""The simulator runs the firmware under MicroPython: golden frames for each
+screen, the same frames under CPython, a whole game won through the buttons,
+and the simulator's own command line.
+
+Golden frames are plain PBM files in host_tests/golden; a change to one is a
+deliberate, reviewed change: regenerate with `UPDATE_GOLDEN=1 make test` and
+look at the diff (or the PNG from tools/sim.py)."""
+
+import os
+import sys
+
+import pytest
+
+from keyplan import keys_for_transcript
+from conftest import ROOT, TOOLS, run
+
+SIM = os.path.join(TOOLS, "sim.py")
+GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def moves(name):
+    with open(os.path.join(ROOT, name)) as f:
+        return f.read().split()
+
+
+def won_617_keys():
+    keys, driver = keys_for_transcript(617, moves("tools/data/617.moves"))
+    assert driver.game.is_won()
+    return " ".join(keys)
+
+
+def long_column_keys():
+    keys, driver = keys_for_transcript(252, moves("host_tests/data/252-long-column.moves"))
+    column = max(range(8), key=lambda c: driver.game.table.heights[c])
+    assert driver.game.table.heights[column] == 18
+    p = driver.play
+    step = "right" if (column - p.col) % 8 <= 4 else "left"
+    walk = ["down"] * (1 if p.row == 0 else 0) + [step] * min((column - p.col) % 8,
+                                                              (p.col - column) % 8)
+    return " ".join(keys + walk + ["up"] * 9)  # reveal a card deep in the column
+
+
+SCENARIOS = {
+    "title": (None, ""),
+    "deal_entry": (None, "down a left up up"),
+    "fresh_deal": (617, ""),
+    "cursor_up_a_column": (617, "right*2 up*2"),
+    "holding": (617, "a"),
+    "illegal_move": (617, "a right a"),
+    "menu": (617, "start"),
+    "controls": (None, "down*2 a"),
+    "given_up": (617, "start down*5 a"),
+    "long_column": (252, long_column_keys),
+    "won": (617, won_617_keys),
+}
+
+
+def sim_frame(tmp_path, name, python=False):
+    deal, keys = SCENARIOS[name]
+    if callable(keys):
+        keys = keys()
+    out = tmp_path / (name + (".py" if python else "") + ".pbm")
+    cmd = [sys.executable, SIM, "--out", str(out), "--keys", keys]
+    if deal is not None:
+        cmd += ["--deal", str(deal)]
+    if python:
+        cmd.append("--python")
+    result = run(cmd)
+    assert result.returncode == 0, result.stderr
+    return out.read_text()
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_golden_frame(micropython, tmp_path, name):
+    frame = sim_frame(tmp_path, name)
+    path = os.path.join(GOLDEN, name + ".pbm")
+    if os.environ.get("UPDATE_GOLDEN") == "1" or not os.path.exists(path):
+        with open(path, "w") as f:
+            f.write(frame)
+        if os.environ.get("UPDATE_GOLDEN") != "1":
+            pytest.fail("no golden frame for %s: wrote one, review it" % name)
+    with open(path) as f:
+        assert frame == f.read(), "frame %s changed (see the module docstring)" % name
+
+
+@pytest.mark.parametrize("name", ["fresh_deal", "illegal_move", "menu", "long_column"])
+def test_cpython_draws_the_same_frames(micropython, tmp_path, name):
+    assert sim_frame(tmp_path, name, python=True) == sim_frame(tmp_path, name)
+
+
+def test_a_whole_game_won_through_the_buttons_on_micropython(micropython):
+    result = run([sys.executable, SIM, "--deal", "617", "--keys", won_617_keys(), "--state"])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "solved"
+    assert result.stdout.splitlines()[0] == "Foundations: H-13 C-13 D-13 S-13"
+
+
+def test_state_matches_fc_py_replay_after_some_moves(micropython):
+    # deal 617 with autoplay on: 8c (8C? no: column 7 JH onto column 8 QH? refused)
+    keys = "a right*3 a"  # JD onto 4H: refused; state unchanged
+    sim = run([sys.executable, SIM, "--deal", "617", "--keys", keys, "--state"]).stdout
+    fc = run([sys.executable, os.path.join(TOOLS, "fc.py"), "replay", "617"]).stdout
+    assert sim == fc
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--keys", "up sideways"], "unknown button 'sideways'"),
+    (["--deal", "0"], "deal number must be 1 to 8589934591, not '0'"),
+    (["--out", "x.gif", "--keys", "a"], "--out must end in .png or .pbm"),
+    (["--frobnicate"], "unknown argument '--frobnicate'"),
+    (["--seed", "x"], "--seed must be a whole number"),
+])
+def test_sim_bad_arguments_get_a_message(args, message):
+    result = run([sys.executable, SIM] + args)
+    assert result.returncode != 0
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_png_output_is_a_png(micropython, tmp_path):
+    out = tmp_path / "t.png"
+    assert run([sys.executable, SIM, "--deal", "1", "--out", str(out)]).returncode == 0
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 500

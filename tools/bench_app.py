@@ -1,0 +1,91 @@
+"""The app's half of `make bench`, run under MicroPython from the .mpy tree.
+
+    bench_app.py frame          frame_us (a full table redraw) and
+                                frame_alloc_bytes (summed over five table states:
+                                a fresh deal, the cursor up a column, a run held,
+                                a message shown, autoplay off)
+    bench_app.py game KEYFILE   plays the presses in KEYFILE from deal 617; prints
+                                ok when the game is won.  One byte a press,
+                                packed on the host from tools/keyplan.py's
+                                words: the button's bit number, +8 for a long
+                                press (a list of words would weigh more than
+                                the game)
+The game mode boots as firmware/main.py does: the board (frame buffer) and the
+game (undo ring) first, while the heap is whole, then the app's code.
+"""
+
+import gc
+import sys
+
+from boards import sim
+from freecell.game import Game
+
+GAME = Game()
+gc.collect()
+from app.app import App  # noqa: E402
+from app import buttons as K  # noqa: E402
+
+from freecell.compat import ticks_us, ticks_diff  # noqa: E402
+
+
+def measure(app, rounds):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    t = ticks_us()
+    for _ in range(rounds):
+        app.view.draw(app.game, app.play)
+    us = ticks_diff(ticks_us(), t) // rounds
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return used, us
+
+
+def bench_frame():
+    app = App(sim.display, sim.keys, 3, GAME)
+    app.new_game("617")
+    measure(app, 2)  # warm up
+    total = 0
+    slowest = 0
+    for setup in range(5):
+        if setup == 1:
+            app.play.key(K.UP, K.PRESS)
+            app.play.key(K.UP, K.PRESS)
+        elif setup == 2:
+            app.play.key(K.A, K.PRESS)
+        elif setup == 3:
+            app.play.key(K.RIGHT, K.PRESS)
+            app.play.key(K.A, K.PRESS)
+        elif setup == 4:
+            app.play.key(K.B, K.PRESS)
+            app.game.autoplay = False
+        used, us = measure(app, 20)
+        total += used
+        slowest = max(slowest, us)
+    print("frame_us:", slowest)
+    print("frame_alloc_bytes:", total)
+
+
+def bench_game(path):
+    app = App(sim.display, sim.keys, 3, GAME)
+    app.new_game("617")
+    now = 0
+    with open(path, "rb") as f:
+        presses = f.read()
+    for i in range(len(presses)):
+        press = presses[i]
+        sim.keys.mask = 1 << (press & 7)
+        for _ in range(70 if press & 8 else 5):
+            now += 10
+            app.tick(now)
+        sim.keys.mask = 0
+        for _ in range(5):
+            now += 10
+            app.tick(now)
+    print("ok" if app.game.is_won() and app.screen is app.end else "FAILED")
+
+
+if sys.argv[1] == "frame":
+    bench_frame()
+else:
+    bench_game(sys.argv[2])

@@ -1,0 +1,140 @@
+"""Turn a solver's transcript into the button presses a player would make,
+by driving the app in-process (CPython, the sim board) and watching its
+cursor.  Used by the tests (a whole game won through the buttons) and by
+make bench (the smallest heap a whole game through the app needs).
+
+    python3 tools/keyplan.py 617 < transcript    prints the presses, one line
+"""
+
+import os
+import sys
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _path in (os.path.join(_ROOT, "tools", "shims"), os.path.join(_ROOT, "firmware", "lib"),
+              _ROOT):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from app import buttons as K  # noqa: E402
+from app.app import App  # noqa: E402
+from boards.sim import SimDisplay, SimKeys  # noqa: E402
+from freecell import notation  # noqa: E402
+from freecell.table import CELL0, FOUNDATION  # noqa: E402
+
+NAMES = {"up": K.UP, "down": K.DOWN, "left": K.LEFT, "right": K.RIGHT, "a": K.A, "b": K.B,
+         "start": K.START, "select": K.SELECT}
+
+
+class Driver:
+    """An app on the sim board with a fake clock; presses go through Buttons."""
+
+    def __init__(self, deal=None, seed=1):
+        self.display = SimDisplay()
+        self.keys = SimKeys()
+        self.app = App(self.display, self.keys, seed)
+        self.now = 0
+        self.app.tick(0)
+        if deal is not None:
+            self.app.new_game(str(deal))
+            self.app.redraw()
+
+    def hold(self, mask, ms):
+        self.keys.mask = mask
+        for _ in range(ms // 10):
+            self.now += 10
+            self.app.tick(self.now)
+
+    def press(self, *names):
+        for name in names:
+            for word in name.split():
+                count = 1
+                if "*" in word:
+                    word, count = word.split("*")
+                for _ in range(int(count)):
+                    long = word.startswith("long-")
+                    button = NAMES[word[5:] if long else word]
+                    self.hold(1 << button, 700 if long else 50)
+                    self.hold(0, 50)
+        return self
+
+    @property
+    def game(self):
+        return self.app.game
+
+    @property
+    def play(self):
+        return self.app.play
+
+    def message(self):
+        p = self.play
+        return " ".join(bytes(p.message[i].buf[: p.message[i].n]).decode()
+                        for i in range(p.message_lines))
+
+
+def _cursor_to(driver, row, col, depth, keys):
+    """Press arrows until the play screen's cursor is at row/col/depth."""
+    p = driver.play
+    for _ in range(200):
+        if (p.row, p.col, p.depth) == (row, col, depth):
+            return
+        if p.row != row:
+            name = "down" if row == 1 else "up"
+        elif p.col != col:
+            name = "right" if (col - p.col) % 8 <= 4 else "left"
+        else:
+            name = "up" if p.depth < depth else "down"
+        driver.press(name)
+        keys.append(name)
+    raise AssertionError("cursor never reached %r" % ((row, col, depth),))
+
+
+def keys_for_transcript(deal, tokens, autoplay_off=True):
+    """The presses that play `tokens` (standard notation) on deal `deal`,
+    starting on its freshly dealt table.  With autoplay_off the menu is used
+    first to switch autoplay off, as fc-solve's transcripts need."""
+    driver = Driver(deal)
+    keys = []
+    if autoplay_off:
+        driver.press("start")
+        keys.append("start")
+        steps = driver.app.menu.actions.index("autoplay")
+        driver.press("down*%d" % steps, "a", "b")
+        keys += ["down"] * steps + ["a", "b"]
+        assert not driver.game.autoplay
+    for token in tokens:
+        packed = notation.parse_move(token)
+        src, dst, count = (notation.move_src(packed), notation.move_dst(packed),
+                           notation.move_count(packed))
+        t = driver.game.table
+        if src < CELL0:
+            to_empty = dst < CELL0 and t.heights[dst] == 0
+            _cursor_to(driver, 1, src, (count or 1) - 1 if to_empty else 0, keys)
+        else:
+            _cursor_to(driver, 0, src - CELL0, 0, keys)
+        driver.press("a")
+        keys.append("a")
+        if dst == FOUNDATION:
+            card = t.top(src)
+            _cursor_to(driver, 0, 4 + (card & 3), 0, keys)
+        elif dst >= CELL0:
+            _cursor_to(driver, 0, dst - CELL0, 0, keys)
+        else:
+            _cursor_to(driver, 1, dst, 0, keys)
+        before = driver.game.moves
+        driver.press("a")
+        keys.append("a")
+        assert driver.game.moves == before + 1, "%s refused: %s" % (token, driver.message())
+    return keys, driver
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: keyplan.py DEAL < transcript")
+    tokens = [t for line in sys.stdin.read().splitlines() if not notation.is_noise(line)
+              for t in line.split()]
+    keys, driver = keys_for_transcript(int(sys.argv[1]), tokens)
+    print(" ".join(keys))
+
+
+if __name__ == "__main__":
+    main()
