@@ -190,3 +190,24 @@ def test_mashing_every_button_keeps_the_game_sound():
     for _ in range(3000):
         d.hold(rng.randrange(256), rng.randrange(1, 4) * 10)
         assert d.game.table.count_cards() == 52
+
+
+def test_finish_from_the_menu_wins_and_shows_the_score():
+    d, game = on_position(["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH", "KS QS", "KD QD", "KC QC",
+                           "", "", "", ""])
+    for s, n in ((0, 11), (1, 11), (3, 11)):
+        game.table.foundations[s] = n
+    d.press("start")
+    assert b"FINISH" in d.app.menu.labels
+    d.press("down*%d" % d.app.menu.actions.index("finish"), "a")
+    assert game.is_won() and d.app.screen is d.app.end
+    assert bytes(d.app.end.lines[0].buf[: d.app.end.lines[0].n]) == b"YOU WON!"
+
+
+def test_the_glyph_module_is_what_its_generator_writes():
+    import os
+    import subprocess
+    import sys
+    from conftest import TOOLS
+    result = subprocess.run([sys.executable, os.path.join(TOOLS, "make_glyphs.py"), "--check"])
+    assert result.returncode == 0, "run python3 tools/make_glyphs.py and commit the result"
