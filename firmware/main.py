@@ -9,8 +9,14 @@ loaded.  Nothing heavy happens at import time anywhere else.
 
 import gc
 
-import board
-from freecell.game import Game
+try:
+    import board
+except Exception as error:  # wired wrong or not powered: say so, not a traceback
+    print("FreeCell: the board did not start:", error)
+    print("FreeCell: check the wiring table for your board in README.md")
+    raise SystemExit
+
+from freecell.game import Game  # noqa: E402
 
 game = Game()
 gc.collect()

@@ -82,4 +82,5 @@ def firmware_mpy(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("mpy"))
     return compile_to(out, [(os.path.join(LIB, "freecell"), "freecell"),
                             (os.path.join(LIB, "app"), "app"),
+                            (os.path.join(LIB, "drivers"), "drivers"),
                             (os.path.join(ROOT, "boards"), "boards")])

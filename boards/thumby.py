@@ -1,0 +1,34 @@
+"""TinyCircuits Thumby: SSD1306 72x40 on SPI0, six buttons, no START/SELECT.
+
+    OLED SCK   GP18        OLED MOSI  GP19        OLED DC    GP17
+    OLED CS    GP16        OLED RESET GP20
+    LEFT       GP3         RIGHT      GP5         UP         GP4
+    DOWN       GP6         A          GP27        B          GP24
+The panel is the middle 72 columns (28..99) of the controller's 128.  With no
+START or SELECT, hold B for the menu and hold A for the quick action.
+"""
+
+from machine import SPI, Pin
+
+from drivers.keys import PinKeys
+from freecell.compat import ticks_us
+from drivers.ssd1306 import SSD1306_SPI
+
+WIDTH = 72
+HEIGHT = 40
+
+spi = SPI(0, baudrate=10000000, sck=Pin(18), mosi=Pin(19))
+display = SSD1306_SPI(WIDTH, HEIGHT, spi, dc=Pin(17), res=Pin(20), cs=Pin(16), column_offset=28)
+
+
+def _button(gp):
+    return Pin(gp, Pin.IN, Pin.PULL_UP)
+
+
+keys = PinKeys([_button(4), _button(6), _button(3), _button(5),  # up down left right
+                _button(27), _button(24), None, None])  # A B (no START, no SELECT)
+
+
+def seed():
+    """Different at every boot: the free-running microsecond counter."""
+    return ticks_us()

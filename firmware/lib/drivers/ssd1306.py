@@ -1,0 +1,165 @@
+"""SSD1306 OLED driver over I2C or SPI, on top of framebuf.
+
+The display is a framebuf.FrameBuffer (MONO_VLSB, the controller's own page
+layout) that the app draws into; show() sends it.  All buffers are allocated
+in __init__: show() allocates nothing.  Panels narrower than the controller's
+128 columns (the Thumby's 72x40) sit at a column offset in its memory.
+"""
+
+import framebuf
+from freecell.compat import const, sleep_ms
+
+_SET_CONTRAST = const(0x81)
+_ENTIRE_ON_RESUME = const(0xA4)
+_NORMAL = const(0xA6)
+_DISPLAY_OFF = const(0xAE)
+_DISPLAY_ON = const(0xAF)
+_MEMORY_MODE = const(0x20)  # then 0: horizontal addressing
+_COLUMN_ADDR = const(0x21)  # then first and last column
+_PAGE_ADDR = const(0x22)  # then first and last page
+_START_LINE = const(0x40)
+_SEG_REMAP = const(0xA0)  # | 1: column 127 is SEG0
+_MUX_RATIO = const(0xA8)
+_IREF = const(0xAD)
+_COM_SCAN_DEC = const(0xC8)
+_COM_SCAN_INC = const(0xC0)
+_DISPLAY_OFFSET = const(0xD3)
+_COM_PINS = const(0xDA)
+_CLOCK_DIV = const(0xD5)
+_PRECHARGE = const(0xD9)
+_VCOM_DETECT = const(0xDB)
+_CHARGE_PUMP = const(0x8D)
+
+
+class DisplayNotFound(Exception):
+    """The display did not answer: the board is wired wrong or not powered."""
+
+
+class SSD1306(framebuf.FrameBuffer):
+    def __init__(self, width, height, external_vcc=False, column_offset=0):
+        self.width = width
+        self.height = height
+        self.external_vcc = external_vcc
+        self.pages = height // 8
+        self.buffer = bytearray(self.pages * width)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        # the address window show() sets: columns, then pages
+        self.window = bytearray((_COLUMN_ADDR, column_offset, column_offset + width - 1,
+                                 _PAGE_ADDR, 0, self.pages - 1))
+        self.flipped = False
+        self.init_display()
+
+    def init_display(self):
+        for cmd in (
+            _DISPLAY_OFF,
+            _MEMORY_MODE, 0x00,
+            _START_LINE,
+            _SEG_REMAP | 1,
+            _MUX_RATIO, self.height - 1,
+            _COM_SCAN_DEC,
+            _DISPLAY_OFFSET, 0x00,
+            # COM pins: sequential for 32-row panels, alternative for 40 and 64
+            _COM_PINS, 0x02 if self.height == 32 else 0x12,
+            _CLOCK_DIV, 0x80,
+            _PRECHARGE, 0x22 if self.external_vcc else 0xF1,
+            _VCOM_DETECT, 0x30,
+            _SET_CONTRAST, 0x7F,
+            _ENTIRE_ON_RESUME,
+            _NORMAL,
+            _IREF, 0x30,  # internal current reference (the 72x40 panel needs it)
+            _CHARGE_PUMP, 0x10 if self.external_vcc else 0x14,
+            _DISPLAY_ON,
+        ):
+            self.write_cmd(cmd)
+        self.fill(0)
+        self.show()
+
+    def poweroff(self):
+        self.write_cmd(_DISPLAY_OFF)
+
+    def poweron(self):
+        self.write_cmd(_DISPLAY_ON)
+
+    def contrast(self, value):
+        self.write_cmd(_SET_CONTRAST)
+        self.write_cmd(value & 0xFF)
+
+    def invert(self, on):
+        self.write_cmd(_NORMAL | (1 if on else 0))
+
+    def flip(self, on):
+        """Turn the picture 180 degrees, for a board mounted upside down."""
+        self.flipped = bool(on)
+        self.write_cmd(_SEG_REMAP | (0 if on else 1))
+        self.write_cmd(_COM_SCAN_INC if on else _COM_SCAN_DEC)
+
+    def show(self):
+        for i in range(6):
+            self.write_cmd(self.window[i])
+        self.write_data(self.buffer)
+
+
+class SSD1306_I2C(SSD1306):
+    def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False, column_offset=0):
+        self.i2c = i2c
+        self.addr = addr
+        self.temp = bytearray(2)
+        self.data = [b"\x40", None]  # control byte: the rest is display data
+        super().__init__(width, height, external_vcc, column_offset)
+
+    def write_cmd(self, cmd):
+        self.temp[0] = 0x80  # control byte: one command follows
+        self.temp[1] = cmd
+        self.i2c.writeto(self.addr, self.temp)
+
+    def write_data(self, buf):
+        self.data[1] = buf
+        self.i2c.writevto(self.addr, self.data)
+
+
+class SSD1306_SPI(SSD1306):
+    def __init__(self, width, height, spi, dc, res, cs, external_vcc=False, column_offset=0):
+        self.spi = spi
+        self.dc = dc
+        self.res = res
+        self.cs = cs
+        self.temp = bytearray(1)
+        dc.init(dc.OUT, value=0)
+        cs.init(cs.OUT, value=1)
+        res.init(res.OUT, value=1)
+        self.reset()
+        super().__init__(width, height, external_vcc, column_offset)
+
+    def reset(self):
+        self.res(1)
+        sleep_ms(1)
+        self.res(0)
+        sleep_ms(10)
+        self.res(1)
+
+    def write_cmd(self, cmd):
+        self.temp[0] = cmd
+        self.cs(1)
+        self.dc(0)
+        self.cs(0)
+        self.spi.write(self.temp)
+        self.cs(1)
+
+    def write_data(self, buf):
+        self.cs(1)
+        self.dc(1)
+        self.cs(0)
+        self.spi.write(buf)
+        self.cs(1)
+
+
+def find_on_i2c(i2c, addr, where):
+    """Raise DisplayNotFound with the wiring to check when nothing answers."""
+    try:
+        found = i2c.scan()
+    except OSError:
+        found = []
+    if addr not in found:
+        raise DisplayNotFound(
+            "no display answers at 0x%02X on %s; check its wiring and power" % (addr, where)
+        )

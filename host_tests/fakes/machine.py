@@ -1,0 +1,77 @@
+"""A fake `machine` for running board modules on the host (CPython and the
+MicroPython unix port): pins whose levels a test sets, and I2C/SPI buses that
+feed an SSD1306 model.  FAKE holds the wiring a test chooses."""
+
+from ssd1306_model import SSD1306Model
+
+
+class _Fake:
+    def __init__(self):
+        self.model = SSD1306Model()
+        self.i2c_devices = [0x3C]  # who answers a scan; [] = miswired
+        self.low_pins = []  # pins held at 0 (buttons pressed)
+        self.pins = {}
+
+
+FAKE = _Fake()
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+
+    def __init__(self, pin_id, mode=-1, pull=-1, value=None):
+        self.id = pin_id
+        self.level = 1 if value is None else value
+        FAKE.pins[pin_id] = self
+
+    def init(self, mode=-1, pull=-1, value=None):
+        if value is not None:
+            self.level = value
+
+    def value(self, level=None):
+        if level is None:
+            return 0 if self.id in FAKE.low_pins else self.level
+        self.level = level
+        FAKE.model.pin_changed(self)
+        return None
+
+    def __call__(self, level=None):
+        return self.value(level)
+
+
+class I2C:
+    def __init__(self, bus_id, sda=None, scl=None, freq=400000):
+        self.bus_id = bus_id
+
+    def scan(self):
+        return list(FAKE.i2c_devices)
+
+    def writeto(self, addr, buf):
+        if addr not in FAKE.i2c_devices:
+            raise OSError(19)  # ENODEV: no acknowledge
+        FAKE.model.i2c_write(buf)
+
+    def writevto(self, addr, bufs):
+        if addr not in FAKE.i2c_devices:
+            raise OSError(19)
+        data = bytearray()
+        for b in bufs:
+            data.extend(b)
+        FAKE.model.i2c_write(data)
+
+
+class SPI:
+    def __init__(self, bus_id, baudrate=1000000, sck=None, mosi=None, miso=None):
+        self.bus_id = bus_id
+
+    def init(self, **kwargs):
+        pass
+
+    def write(self, buf):
+        FAKE.model.spi_write(buf)
+
+
+def reset():
+    raise SystemExit
