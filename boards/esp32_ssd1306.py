@@ -13,25 +13,14 @@ the strapping pins (0, 2, 12, 15) and the input-only ones (34-39, no pull-up).
 
 from machine import I2C, Pin
 
-from drivers.keys import PinKeys
+from drivers.keys import pull_up_keys
+from drivers.ssd1306 import i2c_display
 from freecell.compat import ticks_us
-from drivers.ssd1306 import SSD1306_I2C, find_on_i2c
-
-WIDTH = 128
-HEIGHT = 64
-ADDRESS = 0x3C
 
 i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400000)
-find_on_i2c(i2c, ADDRESS, "I2C0 (SDA GPIO21, SCL GPIO22)")
-display = SSD1306_I2C(WIDTH, HEIGHT, i2c, ADDRESS)
-
-
-def _button(gpio):
-    return Pin(gpio, Pin.IN, Pin.PULL_UP)
-
-
-keys = PinKeys([_button(32), _button(33), _button(25), _button(26),  # up down left right
-                _button(27), _button(14), _button(13), _button(4)])  # A B START SELECT
+display = i2c_display(i2c, 128, 64, 0x3C, "I2C0 (SDA GPIO21, SCL GPIO22)")
+#                  up  down left right A   B   START SELECT
+keys = pull_up_keys(Pin, (32, 33, 25, 26, 27, 14, 13, 4))
 
 
 def seed():

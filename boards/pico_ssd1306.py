@@ -13,25 +13,14 @@ buttons from a GPIO to GND (the internal pull-ups are used; no resistors).
 
 from machine import I2C, Pin
 
-from drivers.keys import PinKeys
+from drivers.keys import pull_up_keys
+from drivers.ssd1306 import i2c_display
 from freecell.compat import ticks_us
-from drivers.ssd1306 import SSD1306_I2C, find_on_i2c
-
-WIDTH = 128
-HEIGHT = 64
-ADDRESS = 0x3C
 
 i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
-find_on_i2c(i2c, ADDRESS, "I2C0 (SDA GP4, SCL GP5)")
-display = SSD1306_I2C(WIDTH, HEIGHT, i2c, ADDRESS)
-
-
-def _button(gp):
-    return Pin(gp, Pin.IN, Pin.PULL_UP)
-
-
-keys = PinKeys([_button(10), _button(11), _button(12), _button(13),  # up down left right
-                _button(14), _button(15), _button(16), _button(17)])  # A B START SELECT
+display = i2c_display(i2c, 128, 64, 0x3C, "I2C0 (SDA GP4, SCL GP5)")
+#                  up  down left right A   B   START SELECT
+keys = pull_up_keys(Pin, (10, 11, 12, 13, 14, 15, 16, 17))
 
 
 def seed():

@@ -10,23 +10,14 @@ START or SELECT, hold B for the menu and hold A for the quick action.
 
 from machine import SPI, Pin
 
-from drivers.keys import PinKeys
-from freecell.compat import ticks_us
+from drivers.keys import pull_up_keys
 from drivers.ssd1306 import SSD1306_SPI
-
-WIDTH = 72
-HEIGHT = 40
+from freecell.compat import ticks_us
 
 spi = SPI(0, baudrate=10000000, sck=Pin(18), mosi=Pin(19))
-display = SSD1306_SPI(WIDTH, HEIGHT, spi, dc=Pin(17), res=Pin(20), cs=Pin(16), column_offset=28)
-
-
-def _button(gp):
-    return Pin(gp, Pin.IN, Pin.PULL_UP)
-
-
-keys = PinKeys([_button(4), _button(6), _button(3), _button(5),  # up down left right
-                _button(27), _button(24), None, None])  # A B (no START, no SELECT)
+display = SSD1306_SPI(72, 40, spi, dc=Pin(17), res=Pin(20), cs=Pin(16), column_offset=28)
+#                  up down left right A   B   START SELECT
+keys = pull_up_keys(Pin, (4, 6, 3, 5, 27, 24, None, None))
 
 
 def seed():

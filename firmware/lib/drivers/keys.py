@@ -18,3 +18,12 @@ class PinKeys:
             if pin is not None and not pin.value():  # pulled up: pressed reads 0
                 mask |= 1 << i
         return mask
+
+
+def pull_up_keys(pin_class, gpios):
+    """PinKeys from GPIO numbers in the app's button order (None: absent),
+    each an input with its internal pull-up."""
+    pins = []
+    for gpio in gpios:
+        pins.append(None if gpio is None else pin_class(gpio, pin_class.IN, pin_class.PULL_UP))
+    return PinKeys(pins)

@@ -163,3 +163,9 @@ def find_on_i2c(i2c, addr, where):
         raise DisplayNotFound(
             "no display answers at 0x%02X on %s; check its wiring and power" % (addr, where)
         )
+
+
+def i2c_display(i2c, width, height, addr, where):
+    """Check that the display answers, then drive it."""
+    find_on_i2c(i2c, addr, where)
+    return SSD1306_I2C(width, height, i2c, addr)
