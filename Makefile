@@ -7,12 +7,17 @@ PY := $(VENV)/bin/python
 MICROPYTHON := $(VENV)/bin/micropython
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 
-.PHONY: run test bench venv clean help
+BOARD ?= pico_ssd1306
+PORT ?=
+
+.PHONY: run test bench flash repl venv clean help
 
 help:
 	@echo "make run     play FreeCell in the terminal simulator"
 	@echo "make test    run every test (CPython and MicroPython)"
 	@echo "make bench   print speed and memory figures (name: value)"
+	@echo "make flash BOARD=pico_ssd1306 [PORT=/dev/ttyACM0]   put the game on a board"
+	@echo "make repl [PORT=...]   the board's REPL"
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,6 +35,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) tools/bench.py
+
+flash: $(STAMP)
+	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT))
+
+repl: $(STAMP)
+	$(VENV)/bin/mpremote $(if $(PORT),connect $(PORT)) repl
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

@@ -15,6 +15,9 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
   frame_alloc_bytes      bytes allocated by those redraws (target 0)
   app_min_heap_kb        smallest -X heapsize at which the .mpy firmware boots
                          the app and wins deal 617 through its buttons
+  firmware_min_heap_kb   the same on the virtual board: the firmware deployed
+                         by tools/flash.py (BOARD=sim), the game driven over
+                         mpremote's raw REPL (which takes its own share)
 Timings vary with the machine's load; the memory figures do not.
 """
 
@@ -110,8 +113,50 @@ def main():
     keys = os.path.join(BUILD, "617.presses")
     write_win_keys(keys)
     lines.append("app_min_heap_kb: %s" % min_heap_kb("bench_app", ["game", keys]))
+    lines.append("firmware_min_heap_kb: %s" % firmware_min_heap_kb(keys))
     for line in lines:
         print(line)
+
+
+def firmware_min_heap_kb(presses):
+    """Flash the virtual board once, then boot it with smaller and smaller
+    heaps and win deal 617 there; 'n/a' without socat."""
+    import shutil
+    import tempfile
+
+    sys.path.insert(0, TOOLS)
+    from virtual_board import VirtualBoard
+
+    if not shutil.which("socat"):
+        return "n/a (no socat)"
+    flash = tempfile.mkdtemp(prefix="bench-flash-")
+    try:
+        with VirtualBoard(flash) as board:
+            subprocess.run([sys.executable, os.path.join(TOOLS, "flash.py"), "sim", "--port",
+                            board.port], check=True, capture_output=True)
+        shutil.copy(os.path.join(BUILD, "bench_app.mpy"), flash)
+        shutil.copy(presses, os.path.join(flash, "617.presses"))
+        code = "import sys\nsys.argv[:] = ['', 'game', '617.presses']\nimport bench_app\n"
+
+        def fits(kb):
+            with VirtualBoard(flash, kb) as board:
+                result = subprocess.run([os.path.join(BIN, "mpremote"), "connect", board.port,
+                                         "resume", "exec", code], capture_output=True, text=True,
+                                        timeout=120)
+            return result.stdout.strip().endswith("ok")
+
+        low, high = 16, 256
+        if not fits(high):
+            return "over %d" % high
+        while high - low > 1:
+            mid = (low + high) // 2
+            if fits(mid):
+                high = mid
+            else:
+                low = mid
+        return high
+    finally:
+        shutil.rmtree(flash, ignore_errors=True)
 
 
 def write_win_keys(path):

@@ -17,8 +17,11 @@ game (undo ring) first, while the heap is whole, then the app's code.
 import gc
 import sys
 
-from boards import sim
-from freecell.game import Game
+try:
+    import board as sim  # on a flashed board: the board module beside main.py
+except ImportError:
+    from boards import sim  # from the build tree
+from freecell.game import Game  # noqa: E402
 
 GAME = Game()
 gc.collect()

@@ -1,0 +1,96 @@
+"""Flashing, tested on a virtual board: the MicroPython unix port behind a
+pseudo-terminal (socat), which real mpremote deploys to over its raw REPL.
+`make flash BOARD=sim PORT=<pty>` copies the compiled firmware; flashing
+again copies nothing; then the deployed .mpy firmware boots there headless
+and plays moves through its buttons, and the table is checked."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, TOOLS, need, run
+from keyplan import keys_for_transcript
+
+sys.path.insert(0, TOOLS)
+from virtual_board import VirtualBoard  # noqa: E402
+
+MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
+
+# boots like firmware/main.py (board and game first, then the app), then
+# presses buttons instead of running the endless loop
+PLAY = """
+import gc, board
+from freecell.game import Game
+game = Game()
+gc.collect()
+from app.app import App
+from freecell import notation
+app = App(board.display, board.keys, 1, game)
+app.new_game('617')
+now = 0
+for press in PRESSES:
+    board.keys.mask = 1 << (press & 7)
+    for _ in range(70 if press & 8 else 5):
+        now += 10
+        app.tick(now)
+    board.keys.mask = 0
+    for _ in range(5):
+        now += 10
+        app.tick(now)
+print(notation.position_text(game))
+print('shown', board.display.shown)
+"""
+
+BUTTONS = ("up", "down", "left", "right", "a", "b", "start", "select")
+
+
+@pytest.fixture
+def virtual_board(micropython, tmp_path):
+    need(shutil.which("socat"), "socat (Debian package socat)")
+    need(os.path.exists(MPREMOTE), "mpremote (pip install mpremote)")
+    with VirtualBoard(str(tmp_path / "flash")) as board:
+        yield board
+
+
+def make_flash(port):
+    return run(["make", "-s", "-C", ROOT, "flash", "BOARD=sim", "PORT=" + port])
+
+
+def test_make_flash_deploys_the_compiled_firmware_and_reflashing_copies_nothing(virtual_board):
+    first = make_flash(virtual_board.port)
+    assert first.returncode == 0, first.stderr
+    assert "sim: 23 files copied, 0 already up to date" in first.stdout
+    flash = virtual_board.flash_dir
+    assert os.path.exists(os.path.join(flash, "main.py"))
+    assert os.path.exists(os.path.join(flash, "board.mpy"))
+    listing = run([MPREMOTE, "connect", virtual_board.port, "resume", "fs", "ls", ":lib/freecell"])
+    assert "game.mpy" in listing.stdout and "deal.mpy" in listing.stdout
+    assert not [n for n in os.listdir(os.path.join(flash, "lib", "freecell")) if n.endswith(".py")]
+    again = make_flash(virtual_board.port)
+    assert "sim: 0 files copied, 23 already up to date" in again.stdout
+
+
+def test_the_deployed_firmware_plays_moves_on_the_virtual_board(virtual_board):
+    assert make_flash(virtual_board.port).returncode == 0
+    tokens = open(os.path.join(ROOT, "tools", "data", "617.moves")).read().split()[:12]
+    keys, _ = keys_for_transcript(617, tokens)
+    presses = bytes(BUTTONS.index(k) for k in keys)
+    code = "PRESSES = %r\n%s" % (presses, PLAY)
+    result = run([MPREMOTE, "connect", virtual_board.port, "resume", "exec", code])
+    assert result.returncode == 0, result.stderr
+    expected = run([sys.executable, os.path.join(TOOLS, "fc.py"), "replay", "617",
+                    "--no-autoplay"] + tokens).stdout
+    lines = result.stdout.replace("\r\n", "\n").splitlines()
+    assert "\n".join(lines[:-1]) + "\n" == expected
+    assert int(lines[-1].split()[1]) > len(keys) // 2  # it redrew as it played
+
+
+def test_flash_refuses_an_unknown_board_and_a_missing_port():
+    r = run([sys.executable, os.path.join(TOOLS, "flash.py"), "gameboy"])
+    assert r.returncode == 1 and "no board 'gameboy'; boards: esp32_ssd1306" in r.stderr
+    r = run([sys.executable, os.path.join(TOOLS, "flash.py"), "sim", "--port", "/dev/nothing"])
+    assert r.returncode == 1 and "could not talk to the board on /dev/nothing" in r.stderr
+    assert "Traceback" not in r.stderr
