@@ -74,11 +74,9 @@ def run_mpy(module, args, heap_kb=None):
     return subprocess.run(cmd + ["-c", code], capture_output=True, text=True, env=env)
 
 
-def min_heap_kb(module, args):
-    def fits(kb):
-        return run_mpy(module, args, kb).stdout.strip() == "ok"
-
-    low, high = 8, 256  # low fails, high fits
+def smallest(fits, low=8, high=256):
+    """The smallest heap (KB) for which fits(kb) holds: a binary search,
+    assuming more heap never hurts."""
     if not fits(high):
         return "over %d" % high
     while high - low > 1:
@@ -88,6 +86,10 @@ def min_heap_kb(module, args):
         else:
             low = mid
     return high
+
+
+def min_heap_kb(module, args, last_line="ok"):
+    return smallest(lambda kb: run_mpy(module, args, kb).stdout.strip().endswith(last_line))
 
 
 def figures_from(output):
@@ -112,7 +114,7 @@ def main():
     lines += figures_from(run_mpy("bench_app", ["frame"]).stdout)
     keys = os.path.join(BUILD, "617.presses")
     write_win_keys(keys)
-    lines.append("app_min_heap_kb: %s" % min_heap_kb("bench_app", ["game", keys]))
+    lines.append("app_min_heap_kb: %s" % min_heap_kb("bench_app", ["play", keys], "won"))
     lines.append("firmware_min_heap_kb: %s" % firmware_min_heap_kb(keys))
     for line in lines:
         print(line)
@@ -136,25 +138,16 @@ def firmware_min_heap_kb(presses):
                             board.port], check=True, capture_output=True)
         shutil.copy(os.path.join(BUILD, "bench_app.mpy"), flash)
         shutil.copy(presses, os.path.join(flash, "617.presses"))
-        code = "import sys\nsys.argv[:] = ['', 'game', '617.presses']\nimport bench_app\n"
+        code = "import sys\nsys.argv[:] = ['', 'play', '617.presses']\nimport bench_app\n"
 
         def fits(kb):
             with VirtualBoard(flash, kb) as board:
                 result = subprocess.run([os.path.join(BIN, "mpremote"), "connect", board.port,
                                          "resume", "exec", code], capture_output=True, text=True,
                                         timeout=120)
-            return result.stdout.strip().endswith("ok")
+            return result.stdout.strip().endswith("won")
 
-        low, high = 16, 256
-        if not fits(high):
-            return "over %d" % high
-        while high - low > 1:
-            mid = (low + high) // 2
-            if fits(mid):
-                high = mid
-            else:
-                low = mid
-        return high
+        return smallest(fits, 16)
     finally:
         shutil.rmtree(flash, ignore_errors=True)
 

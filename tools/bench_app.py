@@ -4,14 +4,16 @@
                                 frame_alloc_bytes (summed over five table states:
                                 a fresh deal, the cursor up a column, a run held,
                                 a message shown, autoplay off)
-    bench_app.py game KEYFILE   plays the presses in KEYFILE from deal 617; prints
-                                ok when the game is won.  One byte a press,
-                                packed on the host from tools/keyplan.py's
+    bench_app.py play PRESSES   plays the presses in the file PRESSES on deal 617,
+                                then prints the position (as tools/fc.py replay
+                                does) and `won` or `not won`.  One byte a
+                                press, packed on the host from tools/keyplan.py's
                                 words: the button's bit number, +8 for a long
                                 press (a list of words would weigh more than
                                 the game)
-The game mode boots as firmware/main.py does: the board (frame buffer) and the
-game (undo ring) first, while the heap is whole, then the app's code.
+It boots as firmware/main.py does: the board (frame buffer) and the game (undo
+ring) first, while the heap is whole, then the app's code.  It also runs on a
+flashed (virtual) board, where the board module is `board`.
 """
 
 import gc
@@ -69,7 +71,7 @@ def bench_frame():
     print("frame_alloc_bytes:", total)
 
 
-def bench_game(path):
+def play(path):
     app = App(sim.display, sim.keys, 3, GAME)
     app.new_game("617")
     now = 0
@@ -85,10 +87,13 @@ def bench_game(path):
         for _ in range(5):
             now += 10
             app.tick(now)
-    print("ok" if app.game.is_won() and app.screen is app.end else "FAILED")
+    from freecell.notation import position_text
+
+    print(position_text(app.game))
+    print("won" if app.game.is_won() and app.screen is app.end else "not won")
 
 
 if sys.argv[1] == "frame":
     bench_frame()
 else:
-    bench_game(sys.argv[2])
+    play(sys.argv[2])
