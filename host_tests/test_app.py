@@ -211,3 +211,36 @@ def test_the_glyph_module_is_what_its_generator_writes():
     from conftest import TOOLS
     result = subprocess.run([sys.executable, os.path.join(TOOLS, "make_glyphs.py"), "--check"])
     assert result.returncode == 0, "run python3 tools/make_glyphs.py and commit the result"
+
+
+@pytest.mark.parametrize("width,height", [(128, 64), (72, 40)])
+def test_every_card_can_be_brought_under_the_cursor_and_read(width, height):
+    """Walk the cursor over every card of deal 252 after 45 moves (an 18-card
+    column): each card under the cursor is drawn whole (its rank and suit
+    rows), inside the screen, above the status line."""
+    import os
+    from conftest import ROOT
+    from keyplan import keys_for_transcript
+    tokens = open(os.path.join(ROOT, "host_tests", "data", "252-long-column.moves")).read().split()
+    _, played = keys_for_transcript(252, tokens)
+    d = Driver(252, width=width, height=height)
+    d.app.game = d.play.game = played.game
+    d.play.reset()
+    view, lay, t = d.app.view, d.app.layout, played.game.table
+    seen = 0
+    for c in range(8):
+        while d.play.col != c:
+            d.press("right")
+        for depth in range(t.heights[c]):
+            assert (d.play.row, d.play.depth) == (1, depth)
+            d.app.redraw()
+            assert view.focus_h >= lay.head, (c, depth)
+            # the card and at least one pixel of each bracket on screen (the
+            # last column's right bracket is 1 px wide on 128 px: 129 needed)
+            assert 0 <= view.focus_x - 2 and view.focus_x + lay.card_w + 1 <= width
+            assert lay.columns_y <= view.focus_y and view.focus_y + view.focus_h < lay.status_y
+            seen += 1
+            if depth < t.heights[c] - 1:
+                d.press("up")
+        d.press("down*%d" % (t.heights[c] - 1))
+    assert seen == sum(t.heights[c] for c in range(8))

@@ -41,7 +41,7 @@ def long_column_keys():
     return " ".join(keys + walk + ["up"] * 9)  # reveal a card deep in the column
 
 
-SCENARIOS = {
+SCENARIOS = {  # name: (deal, keys[, display size])
     "title": (None, ""),
     "deal_entry": (None, "down a left up up"),
     "fresh_deal": (617, ""),
@@ -53,15 +53,23 @@ SCENARIOS = {
     "given_up": (617, "start down*5 a"),
     "long_column": (252, long_column_keys),
     "won": (617, won_617_keys),
+    # the Thumby's 72x40: four columns in view, scrolling with the cursor
+    "thumby_title": (None, "", "72x40"),
+    "thumby_fresh_deal": (617, "", "72x40"),
+    "thumby_scrolled": (617, "right*5 up*3", "72x40"),
+    "thumby_long_column": (252, long_column_keys, "72x40"),
+    "thumby_deal_entry": (None, "down a", "72x40"),
+    "thumby_menu": (617, "long-b", "72x40"),
+    "thumby_won": (617, won_617_keys, "72x40"),
 }
 
 
 def sim_frame(tmp_path, name, python=False):
-    deal, keys = SCENARIOS[name]
+    deal, keys, size = (SCENARIOS[name] + ("128x64",))[:3]
     if callable(keys):
         keys = keys()
     out = tmp_path / (name + (".py" if python else "") + ".pbm")
-    cmd = [sys.executable, SIM, "--out", str(out), "--keys", keys]
+    cmd = [sys.executable, SIM, "--out", str(out), "--keys", keys, "--size", size]
     if deal is not None:
         cmd += ["--deal", str(deal)]
     if python:
@@ -84,7 +92,8 @@ def test_golden_frame(micropython, tmp_path, name):
         assert frame == f.read(), "frame %s changed (see the module docstring)" % name
 
 
-@pytest.mark.parametrize("name", ["fresh_deal", "illegal_move", "menu", "long_column"])
+@pytest.mark.parametrize("name", ["fresh_deal", "illegal_move", "menu", "long_column",
+                                  "thumby_scrolled"])
 def test_cpython_draws_the_same_frames(micropython, tmp_path, name):
     assert sim_frame(tmp_path, name, python=True) == sim_frame(tmp_path, name)
 

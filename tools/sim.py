@@ -11,6 +11,7 @@ or CPython with --python (also the fallback when MicroPython is missing).
         long-a / long-b for a long press, right*3 to repeat), then write the
         frame: .png scaled up for people, .pbm (plain P1) for tests; --state
         prints the position as tools/fc.py replay does.
+    --size 72x40    another display size (the Thumby's); 128x64 by default
 """
 
 import os
@@ -22,7 +23,6 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "tools", "simrun.py")
-WIDTH, HEIGHT = 128, 64
 
 BUTTONS = {"up": 0, "down": 1, "left": 2, "right": 3, "a": 4, "b": 5, "start": 6, "select": 7}
 TICK_MS = 10
@@ -40,9 +40,9 @@ def micropython():
 class Firmware:
     """The child interpreter running tools/simrun.py."""
 
-    def __init__(self, use_python=False, seed=None):
+    def __init__(self, use_python=False, seed=None, size="128x64"):
         interpreter = None if use_python else micropython()
-        cmd = [interpreter or sys.executable, RUNNER]
+        cmd = [interpreter or sys.executable, RUNNER, size]
         env = dict(os.environ, MICROPYPATH="")
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, env=env, bufsize=1)
@@ -73,7 +73,8 @@ class Firmware:
         line = self.ask("f")
         if not line.startswith("F "):
             raise RuntimeError("the firmware said: " + line.strip())
-        return bytes.fromhex(line[2:].strip())
+        _, width, height, data = line.split()
+        return Frame(int(width), int(height), bytes.fromhex(data))
 
     def state(self):
         self.send("s")
@@ -113,26 +114,34 @@ def parse_keys(script):
     return names
 
 
-def pixel(frame, x, y):
-    return (frame[(y >> 3) * WIDTH + x] >> (y & 7)) & 1
+class Frame:
+    """A MONO_VLSB frame as the firmware sent it."""
+
+    def __init__(self, width, height, data):
+        self.width = width
+        self.height = height
+        self.data = data
+
+    def pixel(self, x, y):
+        return (self.data[(y >> 3) * self.width + x] >> (y & 7)) & 1
 
 
 def to_pbm(frame):
     """Plain PBM (P1): 1 is black on paper; here 1 means a lit pixel."""
-    rows = ["P1", "# FreeCell frame, 1 = lit pixel", "%d %d" % (WIDTH, HEIGHT)]
-    for y in range(HEIGHT):
-        rows.append("".join(str(pixel(frame, x, y)) for x in range(WIDTH)))
+    rows = ["P1", "# FreeCell frame, 1 = lit pixel", "%d %d" % (frame.width, frame.height)]
+    for y in range(frame.height):
+        rows.append("".join(str(frame.pixel(x, y)) for x in range(frame.width)))
     return "\n".join(rows) + "\n"
 
 
 def to_png(frame, scale=4):
     """Lit pixels pale blue-white on near black, like the OLED, scaled up."""
-    w, h = WIDTH * scale, HEIGHT * scale
+    w, h = frame.width * scale, frame.height * scale
     raw = bytearray()
     for y in range(h):
         raw.append(0)
         for x in range(w):
-            raw += b"\xd8\xec\xff" if pixel(frame, x // scale, y // scale) else b"\x08\x0c\x18"
+            raw += b"\xd8\xec\xff" if frame.pixel(x // scale, y // scale) else b"\x08\x0c\x18"
 
     def chunk(kind, data):
         body = kind + data
@@ -147,14 +156,15 @@ BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0
 
 
 def to_braille(frame):
-    """The frame as 16 lines of 64 braille characters (fits 80x24)."""
+    """The frame in braille, 2x4 pixels a character: 128x64 is 16 lines of 64
+    characters (fits 80x24)."""
     lines = []
-    for cy in range(0, HEIGHT, 4):
+    for cy in range(0, frame.height, 4):
         chars = []
-        for cx in range(0, WIDTH, 2):
+        for cx in range(0, frame.width, 2):
             bits = 0
             for dx, dy, bit in BRAILLE_BITS:
-                if pixel(frame, cx + dx, cy + dy):
+                if frame.pixel(cx + dx, cy + dy):
                     bits |= bit
             chars.append(chr(0x2800 + bits))
         lines.append("".join(chars))
@@ -166,7 +176,7 @@ def headless(args):
         names = parse_keys(args.get("keys", ""))
     except ValueError as error:
         sys.exit("sim.py: " + str(error))
-    fw = Firmware(args.get("python", False), args.get("seed"))
+    fw = Firmware(args.get("python", False), args.get("seed"), args.get("size", "128x64"))
     if "deal" in args:
         fw.send("d %s" % args["deal"])
     for name in names:
@@ -196,7 +206,8 @@ def interactive(args):
     import termios
     import tty
 
-    fw = Firmware(args.get("python", False), args.get("seed", int.from_bytes(os.urandom(2), "big")))
+    fw = Firmware(args.get("python", False), args.get("seed", int.from_bytes(os.urandom(2), "big")),
+                  args.get("size", "128x64"))
     if "deal" in args:
         fw.send("d %s" % args["deal"])
     keys = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
@@ -238,7 +249,7 @@ def parse_args(argv):
             sys.exit(0)
         if word in ("--python", "--state"):
             args[word[2:]] = True
-        elif word in ("--deal", "--keys", "--out", "--seed"):
+        elif word in ("--deal", "--keys", "--out", "--seed", "--size"):
             if i + 1 == len(argv):
                 sys.exit("sim.py: %s needs a value" % word)
             i += 1
@@ -246,6 +257,12 @@ def parse_args(argv):
         else:
             sys.exit("sim.py: unknown argument '%s' (see --help)" % word)
         i += 1
+    if "size" in args:
+        w, _, h = args["size"].partition("x")
+        if not (w.isdigit() and h.isdigit() and 64 <= int(w) <= 256 and 32 <= int(h) <= 128
+                and int(h) % 8 == 0):
+            sys.exit("sim.py: --size is WIDTHxHEIGHT, 64..256 by 32..128 (height a multiple "
+                     "of 8), not '%s'" % args["size"])
     if "seed" in args:
         if not args["seed"].isdigit():
             sys.exit("sim.py: --seed must be a whole number")

@@ -7,7 +7,8 @@ framebuf shim), and both must answer the same.
     d N          start deal N at once (skipping the title screen)
     seed N       the seed for random deals
     frames 0|1   whether every shown frame is sent (interactive) or not
-    f            send the current frame:  F <hex of the MONO_VLSB buffer>
+    f            send the current frame:  F WIDTH HEIGHT <hex of the MONO_VLSB buffer>
+The display is 128x64 unless the first argument says otherwise (72x40).
     s            send the position as tools/fc.py replay prints it, then '.'
     q            quit
 """
@@ -31,7 +32,8 @@ SEND_FRAMES = [False]
 
 
 def send_frame(display):
-    sys.stdout.write("F " + hexlify(display.buffer).decode() + "\n")
+    sys.stdout.write("F %d %d %s\n" % (display.width, display.height,
+                                        hexlify(display.buffer).decode()))
 
 
 def on_show(display):
@@ -40,8 +42,12 @@ def on_show(display):
 
 
 def main():
-    sim.display.on_show = on_show
-    app = App(sim.display, sim.keys, sim.seed())
+    display = sim.display
+    if len(sys.argv) > 1 and "x" in sys.argv[1]:
+        width, height = sys.argv[1].split("x")
+        display = sim.SimDisplay(int(width), int(height))
+    display.on_show = on_show
+    app = App(display, sim.keys, sim.seed())
     app.tick(0)
     while True:
         line = sys.stdin.readline()
@@ -62,7 +68,7 @@ def main():
         elif cmd == "frames":
             SEND_FRAMES[0] = words[1] == "1"
         elif cmd == "f":
-            send_frame(sim.display)
+            send_frame(display)
         elif cmd == "s":
             sys.stdout.write(notation.position_text(app.game) + "\n.\n")
         elif cmd == "q":

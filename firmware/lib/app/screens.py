@@ -108,25 +108,44 @@ class MenuScreen(ListScreen):
 
 
 HELP = (
-    b"D-PAD    MOVE",
-    b"A        PICK UP / PUT DOWN",
-    b"HOLD A   SEND HOME OR BEST",
-    b"B        DROP, ELSE UNDO",
-    b"HOLD B   MENU",
-    b"START    MENU  SELECT: HOME",
-    b"UP A COLUMN: PICK A RUN",
-    b"RUN 5/2: MOST CARDS ONTO",
-    b"  CARDS / INTO EMPTY COLUMN",
-)
+    b"D-PAD  MOVE",
+    b"  UP A COLUMN:",
+    b"  REVEAL, PICK RUN",
+    b"A      PICK/PUT",
+    b"HOLD A SEND HOME",
+    b"B      DROP/UNDO",
+    b"HOLD B MENU",
+    b"START  MENU",
+    b"SELECT SEND HOME",
+    b"RUN 5/2: MOST",
+    b"  CARDS ONTO CARDS",
+    b"  / INTO EMPTY",
+    b"(R5/2 ON SMALL",
+    b"  SCREENS, A- IS",
+    b"  AUTOPLAY OFF)",
+)  # 18 characters at most: the Thumby's width
 
 
 class HelpScreen:
+    """The controls, scrolled with up and down where the screen is short."""
+
     def __init__(self, app):
         self.app = app
         self.back = "title"
+        self.top = 0
+
+    def open(self):
+        self.top = 0
+
+    def rows(self):
+        return (self.app.layout.height - 7) // _ROW
 
     def key(self, button, kind):
-        if button in (K.A, K.B, K.START):
+        if button == K.DOWN and self.top + self.rows() < len(HELP):
+            self.top += 1
+        elif button == K.UP and self.top > 0:
+            self.top -= 1
+        elif button in (K.A, K.B, K.START):
             return self.back
         return None
 
@@ -134,8 +153,11 @@ class HelpScreen:
         p = self.app.painter
         p.fb.fill(0)
         p.centre(b"CONTROLS", 0)
-        for i in range(len(HELP)):
-            p.text(HELP[i], 0, 7 + i * _ROW)
+        for i in range(self.top, min(len(HELP), self.top + self.rows())):
+            p.text(HELP[i], 0, 7 + (i - self.top) * _ROW)
+        if self.top + self.rows() < len(HELP):  # more below: a dotted right edge
+            for y in range(7, p.fb.height, 2):
+                p.fb.pixel(p.fb.width - 1, y, 1)
 
 
 class DealEntryScreen:
@@ -183,20 +205,23 @@ class DealEntryScreen:
         p = self.app.painter
         fb = p.fb
         fb.fill(0)
+        scale = 2 if fb.width >= 96 else 1  # ten digits at 8 px need 80 px
+        step = 4 * scale
+        tall = fb.height >= 64
         p.centre(b"DEAL NUMBER", 1)
-        x0 = (fb.width - 10 * 8) // 2
+        x0 = (fb.width - 10 * step) // 2
+        y = 14 if tall else 9
         for i in range(10):
             digit = 48 + self.digits[i] - glyphs.FONT_FIRST
-            p.columns(glyphs.FONT, digit * 3, 3, x0 + i * 8, 14, 1, 2)
+            p.columns(glyphs.FONT, digit * 3, 3, x0 + i * step, y, 1, scale)
             if i == self.pos:
-                fb.fill_rect(x0 + i * 8 - 1, 26, 8, 2, 1)
-        p.centre(b"UP/DOWN CHANGE  LEFT/RIGHT MOVE", 34)
-        p.centre(b"A: PLAY   B: BACK", 42)
+                fb.fill_rect(x0 + i * step - 1, y + 6 * scale, 2 + 3 * scale, scale, 1)
+        y += 8 * scale + 2
         if self.error.n:
-            p.centre(self.error.buf, 54, n=self.error.n)
-
-
-_END_ROWS = b"\x00\x10\x18\x24\x2a\x3a"  # y of each line: title, score, counts, share x2, A
+            p.centre(self.error.buf, fb.height - 6, n=self.error.n)
+        if tall or not self.error.n:  # on a short screen the error takes the help's place
+            p.centre(b"UP/DOWN: DIGIT", y)
+            p.centre(b"A: PLAY  B: BACK", y + 8 if tall else y + 6)
 
 
 class EndScreen:
@@ -215,12 +240,13 @@ class EndScreen:
         self.lines[0].add(b"YOU WON!" if won else b"GAME OVER")
         self.lines[1].add(b"SCORE ").add_int(game.final_score())
         if won:
-            self.lines[1].add(b" (BONUS ").add_int(game.win_bonus()).add(b")")
-        self.lines[2].add(b"MOVES ").add_int(game.moves).add(b"  UNDOS ").add_int(game.undos)
-        self.lines[3].add(b"FREECELL #").add(deal).add(b" ").add_int(game.cards_home())
-        self.lines[3].add(b"/52")
-        self.lines[4].add_int(game.moves).add(b" MOVES ").add_int(game.undos).add(b" UNDOS")
-        self.lines[5].add(b"A: TITLE")
+            self.lines[2].add(b"BONUS ").add_int(game.win_bonus())
+        if len(b"FREECELL #") + len(deal) <= len(self.lines[3].buf):
+            self.lines[3].add(b"FREECELL ")
+        self.lines[3].add(b"#").add(deal)
+        self.lines[4].add_int(game.cards_home()).add(b"/52 ").add_int(game.moves)
+        self.lines[4].add(b" MOVES")
+        self.lines[5].add_int(game.undos).add(b" UNDOS")
 
     def key(self, button, kind):
         if button in (K.A, K.B, K.START):
@@ -230,6 +256,11 @@ class EndScreen:
     def draw(self):
         p = self.app.painter
         p.fb.fill(0)
-        p.centre(self.lines[0].buf, 2, n=self.lines[0].n, scale=2)
+        big = 2 if p.fb.height >= 64 else 1
+        p.centre(self.lines[0].buf, 1, n=self.lines[0].n, scale=big)
+        y = 4 + 6 * big
+        step = (p.fb.height - y) // 5
         for i in range(1, 6):
-            p.centre(self.lines[i].buf, _END_ROWS[i], n=self.lines[i].n)
+            if self.lines[i].n:
+                p.centre(self.lines[i].buf, y, n=self.lines[i].n)
+                y += step

@@ -14,13 +14,23 @@ class TableView:
         self.p = painter
         self.layout = layout
         self.status = Line(layout.text_chars)
+        self.first = 0  # the first column in view (narrow displays scroll)
+        # where the card under the cursor was last drawn (for tests)
+        self.focus_x = self.focus_y = self.focus_h = -1
 
     def draw(self, game, play):
         fb = self.p.fb
         fb.fill(0)
+        lay = self.layout
+        self.first = lay.first_visible(self.first, play.col)
+        self.focus_x = self.focus_y = self.focus_h = -1
         self.draw_top_row(game, play)
         for c in range(game.table.columns):
             self.draw_column(game, play, c)
+        if self.first > 0:
+            self.hint(0)
+        if self.first + lay.visible < game.table.columns:
+            self.hint(lay.width - 1)
         if play.message_lines:
             self.draw_message(play)
         else:
@@ -30,7 +40,9 @@ class TableView:
         lay = self.layout
         t = game.table
         for slot in range(8):
-            x = lay.slot_x(slot)
+            x = lay.scrolled(self.first, slot)
+            if x < 0:
+                continue
             y = lay.top_y
             card = NO_CARD
             if slot < 4:
@@ -57,7 +69,9 @@ class TableView:
     def draw_column(self, game, play, c):
         lay = self.layout
         t = game.table
-        x = lay.column_x(c)
+        x = lay.scrolled(self.first, c)
+        if x < 0:
+            return
         y = lay.columns_y
         n = t.heights[c]
         cursor_here = play.row == 1 and play.col == c
@@ -68,6 +82,7 @@ class TableView:
             return
         focus = n - 1 - play.depth if cursor_here else -1
         expand = lay.expansions(n)
+        sliver = lay.sliver(n)
         if 0 <= focus < n - 1 - expand:
             expand -= 1  # the card under the cursor takes one expansion
         held_from = n - play.held_cards(c) if play.held == c else n
@@ -78,7 +93,7 @@ class TableView:
             elif i == focus or i >= n - 1 - expand:
                 h = lay.head
             else:
-                h = lay.sliver
+                h = sliver
             self.p.card(card, x, y, lay.card_w, h)
             if i >= held_from:
                 self.mark_held(x, y, h)
@@ -92,12 +107,18 @@ class TableView:
         for i in range(1, h, 2):
             fb.pixel(x, y + i, 1 - fb.pixel(x, y + i))
 
+    def hint(self, x):
+        """A dotted line down a screen edge: more columns that way."""
+        for y in range(self.layout.columns_y, self.layout.status_y - 1, 2):
+            self.p.fb.pixel(x, y, 1)
+
     def draw_cursor(self, x, y, h, card):
         """Brackets [ ] 2 px thick in the gaps beside the card under the
         cursor.  On a lit face (a red card) the margins go dark, so the
         bracket stands apart; the signs are never covered."""
         fb = self.p.fb
         w = self.layout.card_w
+        self.focus_x, self.focus_y, self.focus_h = x, y, h
         if card != NO_CARD and is_red(card):
             fb.vline(x, y, h, 0)
             fb.vline(x + w - 1, y, h, 0)
@@ -118,12 +139,13 @@ class TableView:
                 line.add(b" +").add_int(play.held_count - 1)
             line.add(b"  B: DROP")
         else:
+            narrow = self.layout.narrow  # 18 characters: "#617 M30 R5/2 A-"
             line.add(b"#").add(play.deal_text).add(b" M").add_int(game.moves)
-            line.add(b" RUN ").add_int(game.supermove_limit(False))
+            line.add(b" R" if narrow else b" RUN ").add_int(game.supermove_limit(False))
             if game.table.empty_columns():
                 line.add(b"/").add_int(game.supermove_limit(True))
             if not game.autoplay:
-                line.add(b" AUTO OFF")
+                line.add(b" A-" if narrow else b" AUTO OFF")
         self.p.line(line, 0, self.layout.status_y)
 
     def draw_message(self, play):
