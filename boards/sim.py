@@ -15,6 +15,21 @@ class SimDisplay(framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self.shown = 0
         self.on_show = None
+        self.powered = True  # what the app asked of the panel, for tests
+        self.contrast_level = 0x7F
+        self.flipped = False
+
+    def contrast(self, value):
+        self.contrast_level = value
+
+    def flip(self, on):
+        self.flipped = bool(on)
+
+    def poweroff(self):
+        self.powered = False
+
+    def poweron(self):
+        self.powered = True
 
     def show(self):
         self.shown += 1

@@ -4,7 +4,8 @@
 as board.py): it builds the display and the keys and nothing else.  The boot
 order keeps the heap whole: the board's frame buffer and the game's undo ring
 are allocated first, the heap is collected, and only then is the app's code
-loaded.  Nothing heavy happens at import time anywhere else.
+loaded.  Nothing heavy happens at import time anywhere else.  The game, the
+statistics and the settings live in the flash's root (app/storage.py).
 """
 
 import gc
@@ -22,5 +23,6 @@ game = Game()
 gc.collect()
 
 from app.app import App  # noqa: E402
+from app.storage import Storage  # noqa: E402
 
-App(board.display, board.keys, board.seed(), game).run()
+App(board.display, board.keys, board.seed(), game, Storage()).run()

@@ -41,11 +41,11 @@ def micropython():
     return path
 
 
-def run(cmd, stdin=None, env=None):
+def run(cmd, stdin=None, env=None, cwd=None):
     full_env = dict(os.environ)
     full_env.update(env or {})
     return subprocess.run(
-        cmd, input=stdin, capture_output=True, text=True, env=full_env, timeout=600
+        cmd, input=stdin, capture_output=True, text=True, env=full_env, timeout=600, cwd=cwd
     )
 
 

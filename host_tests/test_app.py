@@ -7,10 +7,11 @@ from freecell.table import CELL0, FOUND0
 from helpers import column_text, snapshot
 
 
-def test_title_offers_new_game_deal_number_and_controls():
+def test_title_offers_new_game_deal_number_stats_settings_and_controls():
     d = Driver()
     assert d.app.screen is d.app.title
-    assert d.app.title.labels == [b"NEW GAME", b"DEAL NUMBER", b"CONTROLS"]
+    assert d.app.title.labels == [b"NEW GAME", b"DEAL NUMBER", b"STATISTICS", b"SETTINGS",
+                                  b"CONTROLS"]
     d.press("a")
     assert d.app.screen is d.play and d.game.number.text() not in ("11982", "146692")
     d.press("start")

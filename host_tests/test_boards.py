@@ -117,7 +117,8 @@ def test_main_says_what_is_wrong_on_micropython(micropython, firmware_mpy, tmp_p
     shutil.copy(os.path.join(ROOT, "firmware", "main.py"), tmp_path / "main.py")
     (tmp_path / "board.py").write_text(MISWIRED_BOARD)
     path = ":".join([firmware_mpy, str(tmp_path), FAKES])
-    result = run([micropython, str(tmp_path / "main.py")], env={"MICROPYPATH": path})
+    result = run([micropython, str(tmp_path / "main.py")], env={"MICROPYPATH": path},
+                 cwd=str(tmp_path))
     assert "Traceback" not in result.stdout + result.stderr
     assert result.stdout.splitlines() == [
         "FreeCell: the board did not start: no display answers at 0x3C on I2C0 "

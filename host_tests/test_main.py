@@ -37,6 +37,6 @@ def test_main_boots_and_starts_a_game_on_micropython(micropython, firmware_mpy, 
     shutil.copy(os.path.join(ROOT, "firmware", "main.py"), tmp_path / "main.py")
     (tmp_path / "board.py").write_text(SCRIPTED_BOARD)
     result = run([micropython, str(tmp_path / "main.py")],
-                 env={"MICROPYPATH": firmware_mpy + ":" + str(tmp_path)})
+                 env={"MICROPYPATH": firmware_mpy + ":" + str(tmp_path)}, cwd=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "shown 2"  # the title, then the new game's table

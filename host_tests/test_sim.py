@@ -49,7 +49,7 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "holding": (617, "a"),
     "illegal_move": (617, "a right a"),
     "menu": (617, "start"),
-    "controls": (None, "down*2 a"),
+    "controls": (None, "down*4 a"),
     "given_up": (617, "start down*5 a"),
     "long_column": (252, long_column_keys),
     "won": (617, won_617_keys),

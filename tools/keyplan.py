@@ -28,10 +28,10 @@ NAMES = {"up": K.UP, "down": K.DOWN, "left": K.LEFT, "right": K.RIGHT, "a": K.A,
 class Driver:
     """An app on the sim board with a fake clock; presses go through Buttons."""
 
-    def __init__(self, deal=None, seed=1, width=128, height=64):
+    def __init__(self, deal=None, seed=1, width=128, height=64, storage=None):
         self.display = SimDisplay(width, height)
         self.keys = SimKeys()
-        self.app = App(self.display, self.keys, seed)
+        self.app = App(self.display, self.keys, seed, storage=storage)
         self.now = 0
         self.app.tick(0)
         if deal is not None:

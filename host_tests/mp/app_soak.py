@@ -1,50 +1,94 @@
 # Soak: random button presses (short and long, every button) through the real
-# input path, across every screen.  After each press all 52 cards must be on
-# the table; the heap after a collection must not grow.  Run it with a
-# board-sized heap: micropython -X heapsize=...  app_soak.py PRESSES SEED
+# input path, across every screen, with random power cuts: some strike in the
+# middle of a write (at a random byte), some between writes; after each the
+# firmware boots again from the files it saved.  After every press all 52
+# cards are on the table and played = won + given up + in progress; the heap
+# after a collection must not grow.  Run it with a board-sized heap:
+#   micropython -X heapsize=...  app_soak.py PRESSES SEED FOLDER
 import gc
 import sys
 
-# the boot order of firmware/main.py: the big buffers (frame, undo ring) while
-# the heap is whole, then the app's code
+# the boot order of firmware/main.py: the big buffers while the heap is whole
 from boards import sim  # noqa: E402
 from freecell.game import Game  # noqa: E402
 
 GAME = Game()
 gc.collect()
 from app.app import App  # noqa: E402
+from app.storage import FlashFiles, Storage  # noqa: E402
 
 PRESSES = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 SEED = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+FOLDER = sys.argv[3] if len(sys.argv) > 3 else "."
 # d-pad and A most often, as a player would; B, START, SELECT less
 WEIGHTS = bytearray(b"\x00\x00\x00\x01\x01\x01\x02\x02\x02\x03\x03\x03\x04\x04\x04\x04\x05\x05\x06\x07")
-
-
 SCREENS = ("PlayScreen", "TitleScreen", "MenuScreen", "HelpScreen", "DealEntryScreen",
-           "EndScreen")
+           "EndScreen", "SettingsScreen", "StatsScreen")
+
+
+class PowerCut(Exception):
+    pass
+
+
+class FaultyFlash(FlashFiles):
+    """Real files, but the power can go at a chosen byte of a write."""
+
+    def __init__(self, folder):
+        super().__init__(folder)
+        self.cut_after = -1
+
+    def write(self, name, data):
+        if 0 <= self.cut_after < len(data):
+            with open(self.path(name), "wb") as f:
+                f.write(data[: self.cut_after])
+            self.cut_after = -1
+            raise PowerCut()
+        FlashFiles.write(self, name, data)
+
+
+def boot(flash):
+    return App(sim.display, sim.keys, SEED, GAME, Storage(flash))
 
 
 def soak():
+    flash = FaultyFlash(FOLDER)
+    app = boot(flash)
     keys = sim.keys
-    app = App(sim.display, keys, SEED, GAME)
     state = SEED
     now = 0
     first_half_max = second_half_max = 0  # ints: a list would grow the heap itself
     screens = 0
+    boots = cut_writes = 0
     for i in range(PRESSES):
         state = (state * 4005 + 1) & 0xFFFF
         button = WEIGHTS[state % len(WEIGHTS)]
         ticks = 70 if (state >> 8) % 23 == 0 else 5  # now and then a long press
-        keys.mask = 1 << button
-        for _ in range(ticks):
-            now += 10
-            app.tick(now)
-        keys.mask = 0
-        for _ in range(5):
-            now += 10
-            app.tick(now)
-        if app.game.table.count_cards() != 52:
-            print("FAIL cards", app.game.table.count_cards(), "after press", i)
+        roll = (state >> 4) % 1000
+        if roll < 3:
+            flash.cut_after = (state >> 2) % 1200  # the next write is cut short
+        try:
+            keys.mask = 1 << button
+            for _ in range(ticks):
+                now += 10
+                app.tick(now)
+            keys.mask = 0
+            for _ in range(5):
+                now += 10
+                app.tick(now)
+            cut = roll >= 997  # the power goes between writes
+        except PowerCut:
+            cut = True
+            cut_writes += 1
+        if cut:
+            flash.cut_after = -1
+            app = None
+            gc.collect()
+            app = boot(flash)
+            boots += 1
+        if app.game.table.count_cards() != 52 or not app.keeper.stats.consistent():
+            print("FAIL after press", i, app.game.table.count_cards(),
+                  app.keeper.stats.played, app.keeper.stats.won, app.keeper.stats.given_up,
+                  app.keeper.stats.in_progress)
             return
         screens |= 1 << SCREENS.index(type(app.screen).__name__)
         if i % 500 == 499:
@@ -53,9 +97,12 @@ def soak():
                 first_half_max = max(first_half_max, gc.mem_alloc())
             else:
                 second_half_max = max(second_half_max, gc.mem_alloc())
+    st = app.keeper.stats
     print("presses", PRESSES)
+    print("boots", boots)
+    print("cut_writes", cut_writes)
     print("screens_seen", bin(screens).count("1"), "of", len(SCREENS))
-    print("redraws", app.redraws)
+    print("played", st.played, "won", st.won, "given_up", st.given_up)
     print("heap_first_half_max", first_half_max)
     print("heap_second_half_max", second_half_max)
     print("ok")

@@ -3,16 +3,22 @@ screens on the actions they return.  tick() reads the keys, handles their
 events and redraws only when something changed; run() is the board's loop.
 
 Construct it with hardware passed in: a display (a framebuf.FrameBuffer with
-width, height and show()) and keys (get_pressed() -> K_* bitmask).
+width, height and show(); contrast(), flip(), poweroff() and poweron() are
+used when it has them) and keys (get_pressed() -> K_* bitmask).  With a
+storage (storage.Storage) the game, statistics and settings survive resets;
+without one nothing is kept.
 """
 
+from freecell.compat import ticks_diff
 from freecell.game import Game
 
 from .buttons import Buttons, NO_EVENT
+from .keeper import Keeper
 from .layout import Layout
 from .paint import Painter
 from .play import PlayScreen
-from .screens import DealEntryScreen, EndScreen, HelpScreen, MenuScreen, TitleScreen
+from .screens import (DealEntryScreen, EndScreen, HelpScreen, MenuScreen, SettingsScreen,
+                      StatsScreen, TitleScreen)
 from .table_view import TableView
 
 from freecell.compat import ticks_ms, sleep_ms
@@ -20,16 +26,18 @@ from freecell.compat import ticks_ms, sleep_ms
 
 # the deals in 1..1,000,000 that no one can win with four cells (RULES.md)
 UNWINNABLE = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
+IDLE_MS = 120000  # the display sleeps after two minutes without a press
 
 
 class App:
-    def __init__(self, display, keys, seed=1, game=None):
+    def __init__(self, display, keys, seed=1, game=None, storage=None):
         self.display = display
         self.keys = keys
         self.layout = Layout(display.width, display.height)
         self.painter = Painter(display)
         self.game = game or Game()
         self.buttons = Buttons()
+        self.keeper = Keeper(storage)
         self.play = PlayScreen(self.game, self.layout)
         self.view = TableView(self.painter, self.layout)
         self.title = TitleScreen(self)
@@ -37,9 +45,19 @@ class App:
         self.help = HelpScreen(self)
         self.entry = DealEntryScreen(self)
         self.end = EndScreen(self)
+        self.settings_screen = SettingsScreen(self)
+        self.stats_screen = StatsScreen(self)
         self._random = seed & 0xFFFF
-        self.in_progress = False
         self.redraws = 0
+        self.last_press = None
+        self.asleep = False
+        self.in_progress = self.keeper.boot(self.game)
+        if not self.in_progress:
+            self.game.autoplay = self.keeper.settings.autoplay
+        self.play.reset()
+        self.apply_display_settings()
+        # one line per file set aside at boot, shown on the title screen
+        self.notice = storage.notes[0] if storage and storage.notes else None
         self.show(self.title)
 
     # -- the loop ----------------------------------------------------------
@@ -52,18 +70,52 @@ class App:
     def tick(self, now):
         self.buttons.tick(self.keys.get_pressed(), now)
         event = self.buttons.event()
+        if self.last_press is None:
+            self.last_press = now
         while event != NO_EVENT:
-            self.press(event >> 2, event & 3)
+            self.last_press = now
+            if self.asleep:  # the press that wakes the display does nothing else
+                self.wake()
+            else:
+                self.press(event >> 2, event & 3)
             event = self.buttons.event()
-        if self.dirty:
+        if self.in_progress:
+            self.keeper.tick(now, self.game)
+        if not self.asleep and ticks_diff(now, self.last_press) >= IDLE_MS:
+            self.sleep()
+        if self.dirty and not self.asleep:
             self.redraw()
+
+    def sleep(self):
+        """Save, then switch the display off: the known power-down path."""
+        self.keeper.flush(self.game)
+        self.asleep = True
+        if hasattr(self.display, "poweroff"):
+            self.display.poweroff()
+
+    def wake(self):
+        self.asleep = False
+        if hasattr(self.display, "poweron"):
+            self.display.poweron()
+        self.dirty = True
+
+    def apply_display_settings(self):
+        settings = self.keeper.settings
+        if hasattr(self.display, "contrast"):
+            self.display.contrast(settings.CONTRASTS[settings.contrast])
+        if hasattr(self.display, "flip"):
+            self.display.flip(settings.flip)
 
     def press(self, button, kind):
         """One button event for the current screen."""
+        self.notice = None
         action = self.screen.key(button, kind)
         self.dirty = True
         if action:
             self.act(action)
+        if self.keeper.problem:  # a save failed: say so once
+            self.play.say_text(self.keeper.problem)
+            self.keeper.problem = None
 
     def redraw(self):
         if self.screen is self.play:
@@ -87,9 +139,19 @@ class App:
         if action == "resume":
             self.show(self.play)
         elif action == "menu":
+            self.keeper.flush(game)
             self.show(self.menu)
         elif action == "title":
+            self.keeper.flush(game)
             self.show(self.title)
+        elif action == "settings":
+            self.settings_screen.back = "menu" if self.screen is self.menu else "title"
+            self.show(self.settings_screen)
+        elif action == "settings_done":
+            self.keeper.save_settings()
+            self.act(self.settings_screen.back)
+        elif action == "stats":
+            self.show(self.stats_screen)
         elif action == "help":
             self.help.back = "resume" if self.screen is self.menu else "title"
             self.show(self.help)
@@ -111,6 +173,8 @@ class App:
             self.act("end" if game.is_over() else "resume")
         elif action == "autoplay":
             game.autoplay = not game.autoplay
+            self.keeper.settings.autoplay = game.autoplay
+            self.keeper.save_settings()
             choice = self.menu.choice
             self.menu.open()  # the label changes; the highlight stays put
             self.menu.choice = choice
@@ -123,15 +187,25 @@ class App:
             self.act("end")
         elif action == "end":
             self.in_progress = False
+            self.keeper.finished(game)
             self.show(self.end)
 
     def new_game(self, number):
-        problem = self.game.deal(number)
+        game = self.game
+        if self.in_progress:  # abandoned for a new deal: it counts as given up
+            game.give_up()
+            self.keeper.finished(game)
+            self.in_progress = False
+        settings = self.keeper.settings
+        game.set_cells(settings.cells)
+        game.autoplay = settings.autoplay
+        problem = game.deal(number)
         if problem:  # the entry screen checked it; say so rather than crash
             self.entry.error.clear().add(problem.upper().encode())
             return
         self.play.reset()
         self.in_progress = True
+        self.keeper.started(game)
         self.show(self.play)
 
     def _draw16(self):

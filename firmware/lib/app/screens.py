@@ -71,8 +71,8 @@ class TitleScreen(ListScreen):
         super().__init__(app, b"")
 
     def open(self):
-        labels = [b"NEW GAME", b"DEAL NUMBER", b"CONTROLS"]
-        actions = ["random", "enter_deal", "help"]
+        labels = [b"NEW GAME", b"DEAL NUMBER", b"STATISTICS", b"SETTINGS", b"CONTROLS"]
+        actions = ["random", "enter_deal", "stats", "settings", "help"]
         if self.app.in_progress:
             labels.insert(0, b"RESUME")
             actions.insert(0, "resume")
@@ -82,6 +82,18 @@ class TitleScreen(ListScreen):
     def header(self, p):
         p.centre(b"FREECELL", 2, scale=2)
         return 16
+
+    def draw(self):
+        ListScreen.draw(self)
+        notice = self.app.notice
+        if notice:  # a file was set aside at boot: one boxed line until a press
+            p = self.app.painter
+            text = notice.upper().encode()
+            n = min(len(text), self.app.layout.text_chars - 1)
+            y = p.fb.height - 7
+            p.fb.fill_rect(0, y - 1, p.fb.width, 8, 0)
+            p.fb.rect(0, y - 2, p.fb.width, 9, 1)
+            p.text(text, 2, y, 1, n)
 
 
 class MenuScreen(ListScreen):
@@ -101,8 +113,8 @@ class MenuScreen(ListScreen):
             labels.append(b"FINISH")
             actions.append("finish")
         labels += [b"AUTOPLAY: ON" if game.autoplay else b"AUTOPLAY: OFF", b"RESTART DEAL",
-                   b"NEW GAME", b"GIVE UP", b"CONTROLS"]
-        actions += ["autoplay", "restart", "title", "give_up", "help"]
+                   b"NEW GAME", b"GIVE UP", b"SETTINGS", b"CONTROLS"]
+        actions += ["autoplay", "restart", "title", "give_up", "settings", "help"]
         self.set_items(labels, actions)
         self.choice = 0
 
@@ -126,13 +138,17 @@ HELP = (
 )  # 18 characters at most: the Thumby's width
 
 
-class HelpScreen:
-    """The controls, scrolled with up and down where the screen is short."""
+class TextScreen:
+    """A titled page of lines, scrolled with up and down where the screen is
+    short (a dotted right edge says there is more); A or B goes back."""
+
+    title = b""
 
     def __init__(self, app):
         self.app = app
         self.back = "title"
         self.top = 0
+        self.lines = ()
 
     def open(self):
         self.top = 0
@@ -141,7 +157,7 @@ class HelpScreen:
         return (self.app.layout.height - 7) // _ROW
 
     def key(self, button, kind):
-        if button == K.DOWN and self.top + self.rows() < len(HELP):
+        if button == K.DOWN and self.top + self.rows() < len(self.lines):
             self.top += 1
         elif button == K.UP and self.top > 0:
             self.top -= 1
@@ -152,12 +168,93 @@ class HelpScreen:
     def draw(self):
         p = self.app.painter
         p.fb.fill(0)
-        p.centre(b"CONTROLS", 0)
-        for i in range(self.top, min(len(HELP), self.top + self.rows())):
-            p.text(HELP[i], 0, 7 + (i - self.top) * _ROW)
-        if self.top + self.rows() < len(HELP):  # more below: a dotted right edge
+        p.centre(self.title, 0)
+        for i in range(self.top, min(len(self.lines), self.top + self.rows())):
+            p.text(self.lines[i], 0, 7 + (i - self.top) * _ROW)
+        if self.top + self.rows() < len(self.lines):
             for y in range(7, p.fb.height, 2):
                 p.fb.pixel(p.fb.width - 1, y, 1)
+
+
+class HelpScreen(TextScreen):
+    title = b"CONTROLS"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.lines = HELP
+
+
+class StatsScreen(TextScreen):
+    """Games played, won, given up, streaks, bests and the recent games."""
+
+    title = b"STATISTICS"
+
+    def open(self):
+        self.top = 0
+        st = self.app.keeper.stats
+        narrow = self.app.layout.narrow
+        lines = [
+            b"PLAYED %d" % st.played,
+            b"WON %d (%d%%)" % (st.won, st.win_rate()),
+            b"GIVEN UP %d" % st.given_up,
+            b"STREAK %d BEST %d" % (st.streak, st.best_streak),
+            b"BEST SCORE %d" % st.best_score,
+            b"FEWEST MOVES %s" % (b"%d" % st.fewest_moves if st.fewest_moves else b"-"),
+        ]
+        if st.recent_count:
+            lines.append(b"RECENT GAMES:")
+        for i in range(st.recent_count):
+            hi, lo, won, moves, undos, score = st.record(i)
+            deal = DealNumber()
+            deal.hi, deal.lo = hi, lo
+            mark = b"WON " if won else b"LOST"
+            if narrow:
+                lines.append(b"#%s %s %dM" % (deal.text().encode(), mark, moves))
+            else:
+                lines.append(b"#%s %s %dM %dU %d" % (deal.text().encode(), mark, moves, undos,
+                                                       score))
+        self.lines = lines
+
+
+class SettingsScreen(ListScreen):
+    """Kept across boots: autoplay, contrast, flip, free cells (new games)."""
+
+    def __init__(self, app):
+        super().__init__(app, b"SETTINGS")
+        self.back = "title"
+
+    def open(self):
+        s = self.app.keeper.settings
+        self.set_items([
+            b"AUTOPLAY: ON" if s.autoplay else b"AUTOPLAY: OFF",
+            b"CONTRAST: %d/4" % (s.contrast + 1),
+            b"FLIP: ON" if s.flip else b"FLIP: OFF",
+            b"FREE CELLS: %d" % s.cells,
+            b"DONE",
+        ], ["autoplay", "contrast", "flip", "cells", "done"])
+
+    def key(self, button, kind):
+        action = ListScreen.key(self, button, kind)
+        if button == K.B or button == K.START:
+            return "settings_done"
+        if action is None:
+            return None
+        s = self.app.keeper.settings
+        if action == "done":
+            return "settings_done"
+        if action == "autoplay":
+            s.autoplay = not s.autoplay
+            if self.app.in_progress:
+                self.app.game.autoplay = s.autoplay
+        elif action == "contrast":
+            s.contrast = (s.contrast + 1) % 4
+        elif action == "flip":
+            s.flip = not s.flip
+        elif action == "cells":  # for the next deal; a game keeps its cells
+            s.cells = s.cells % 4 + 1
+        self.app.apply_display_settings()
+        self.open()
+        return None
 
 
 class DealEntryScreen:

@@ -81,6 +81,13 @@ class Game:
         self.restart()
         return None
 
+    def set_cells(self, cells):
+        """Play the next deal (or a loaded game) with 1-4 free cells."""
+        if cells < 1 or cells > 4:
+            raise ValueError("cells must be 1 to 4")
+        self.rules.cells = cells
+        self.table.cells_count = cells
+
     def restart(self):
         """The same deal again from the start, counters cleared."""
         self.number.shuffle(self._order)

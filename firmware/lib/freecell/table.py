@@ -28,14 +28,14 @@ class Table:
         self.cells_count = cells
         self.cards = bytearray(columns * COLUMN_CAP)
         self.heights = bytearray(columns)
-        self.cells = bytearray(cells)
+        self.cells = bytearray(4)  # always 4 slots; cells_count of them in play
         self.foundations = bytearray(4)  # cards home per suit, 0..13
         self.clear()
 
     def clear(self):
         for c in range(self.columns):
             self.heights[c] = 0
-        for i in range(self.cells_count):
+        for i in range(4):
             self.cells[i] = NO_CARD
         for s in range(4):
             self.foundations[s] = 0

@@ -1,0 +1,137 @@
+"""Keeping the game, the statistics and the settings across power cuts.
+
+When it writes (flash wears out, so not on every press):
+  - the game: when a game starts or ends, when the player leaves the table
+    (menu, title), before the display sleeps (2 minutes without a press: the
+    one power-down path these boards have), and otherwise at most once every
+    30 seconds while moves are being made.  A cut power loses at most the
+    last 30 seconds of play.
+  - the statistics: when a game starts or ends.  The settings: when changed.
+Worst case, an hour of steady play writes the game 120 times (about 1 KB
+each) plus 2 files per game played.  LittleFS spreads writes over all free
+blocks: on a Pico's 1.4 MB filesystem (about 350 blocks of 4 KB, rated for
+100,000 erases each) that is under one erase per block per hour, decades of
+play before wear matters.
+
+At boot the statistics are reconciled with the saved game, so that played =
+won + given up + in progress holds whatever write a power cut interrupted:
+games are saved before the statistics, and a game the statistics count as in
+progress but that cannot be resumed counts as given up.
+"""
+
+from freecell.compat import ticks_diff
+from freecell.game import PLAYING
+from freecell.savefile import decode_game, encode_game
+
+from .records import Settings, Stats
+from .storage import GAME, SETTINGS, STATS
+
+AUTOSAVE_MS = 30000
+
+
+class Keeper:
+    def __init__(self, storage=None):
+        self.storage = storage  # None: nothing is kept (simulator, tests)
+        self.stats = Stats()
+        self.settings = Settings()
+        self.saved_moves = -1
+        self.last_save = None
+        self.problem = None  # the last save that failed, in words
+
+    def boot(self, game):
+        """Load everything; returns True when `game` holds a game to resume."""
+        s = self.storage
+        if s is None:
+            return False
+        s.load(SETTINGS, self.settings.decode)
+        s.load(STATS, self.stats.decode)
+        found = [0]
+
+        def load_game(data):
+            result = decode_game(data, game)
+            if isinstance(result, str):
+                return result
+            found[0] = result
+            return None
+
+        loaded = s.load(GAME, load_game)
+        resumable = loaded and game.state == PLAYING
+        if self._reconcile(game, loaded, resumable, found[0]):
+            self.save_stats()
+        self.saved_moves = game.moves if resumable else -1
+        return resumable
+
+    def _reconcile(self, game, loaded, resumable, serial):
+        st = self.stats
+        if resumable:
+            if st.in_progress and st.serial == serial:
+                return False
+            if st.in_progress:  # another game was under way and is gone
+                self._lost()
+            st.played += 1
+            st.in_progress = 1
+            st.serial = serial
+            return True
+        if not st.in_progress:
+            return False
+        if loaded and serial == st.serial:  # it ended; the stats missed it
+            st.finish(game)
+        else:
+            self._lost()
+        return True
+
+    def _lost(self):
+        st = self.stats
+        st.in_progress = 0
+        st.given_up += 1
+        st.streak = 0
+
+    # -- the game's life ------------------------------------------------------
+
+    def started(self, game):
+        """A new game was dealt (any game in progress was finished first)."""
+        serial = self.stats.start()
+        self.save_game(game)
+        self.save_stats()
+        return serial
+
+    def finished(self, game):
+        """Won, given up, or abandoned for a new deal."""
+        if not self.stats.in_progress:
+            return
+        self.save_game(game)
+        self.stats.finish(game)
+        self.save_stats()
+
+    def tick(self, now, game):
+        """After moves, save once enough time has passed."""
+        if game.moves == self.saved_moves or not self.stats.in_progress:
+            return
+        if self.last_save is None or ticks_diff(now, self.last_save) >= AUTOSAVE_MS:
+            self.save_game(game)
+            self.last_save = now
+
+    def flush(self, game):
+        """Save now if there is anything unsaved (leaving the table, sleep)."""
+        if game.moves != self.saved_moves and self.stats.in_progress:
+            self.save_game(game)
+
+    # -- writing ----------------------------------------------------------------
+
+    def save_game(self, game):
+        if self.storage is None:
+            return
+        self._check(self.storage.save(GAME, encode_game(game, self.stats.serial)))
+        self.saved_moves = game.moves
+
+    def save_stats(self):
+        if self.storage is not None:
+            self._check(self.storage.save(STATS, self.stats.encode()))
+
+    def save_settings(self):
+        if self.storage is not None:
+            self._check(self.storage.save(SETTINGS, self.settings.encode()))
+
+    def _check(self, problem):
+        if problem:
+            self.problem = problem

@@ -1,0 +1,154 @@
+"""The player's statistics and settings, and their saved forms.
+
+Both use freecell.savefile's container (kind b"S" and b"O"), each in a file
+of its own so that a damaged one never takes the other, or the game, with it.
+
+Statistics payload, version 1 (25 + 12 per recent game, at most 121 bytes):
+    0  3  played       3  3  won          6  3  given up
+    9  1  in progress (0 or 1; played = won + given up + in progress)
+    10 3  current win streak   13 3  best win streak
+    16 3  best score           19 3  fewest moves in a won game (0: none yet)
+    22 3  last game's serial (the `played` count when it began)
+    25 12 x up to 8 recent games, newest first, until the end:
+          deal hi 3, deal lo 2, won 1, moves 2, undos 2, score 2
+Settings payload, version 1 (4 bytes):
+    0 1 autoplay (0/1)   1 1 contrast level 0-3   2 1 flip (0/1)   3 1 free cells 1-4
+"""
+
+from freecell.savefile import get, put, unwrap, wrap
+
+STATS = b"S"
+SETTINGS = b"O"
+VERSION = 1
+RECENT = 8
+_RECORD = 12
+
+
+class Stats:
+    def __init__(self):
+        self.clear()
+
+    def clear(self):
+        self.played = self.won = self.given_up = self.in_progress = 0
+        self.streak = self.best_streak = self.best_score = self.fewest_moves = 0
+        self.serial = 0
+        self.recent = bytearray(RECENT * _RECORD)
+        self.recent_count = 0
+
+    def consistent(self):
+        return self.played == self.won + self.given_up + self.in_progress
+
+    def start(self):
+        """A new game begins; returns its serial."""
+        self.played += 1
+        self.in_progress = 1
+        self.serial = self.played
+        return self.serial
+
+    def finish(self, game):
+        """The game in progress ended (won, given up or abandoned)."""
+        if not self.in_progress:
+            return
+        self.in_progress = 0
+        won = game.is_won()
+        if won:
+            self.won += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+            if not self.fewest_moves or game.moves < self.fewest_moves:
+                self.fewest_moves = game.moves
+        else:
+            self.given_up += 1
+            self.streak = 0
+        self.best_score = max(self.best_score, game.final_score())
+        self._remember(game, won)
+
+    def _remember(self, game, won):
+        r = self.recent
+        r[_RECORD:] = r[: (RECENT - 1) * _RECORD]  # shift older records down
+        at = put(r, 0, game.number.hi, 3)
+        at = put(r, at, game.number.lo, 2)
+        r[at] = 1 if won else 0
+        at = put(r, at + 1, min(game.moves, 0xFFFF), 2)
+        at = put(r, at, min(game.undos, 0xFFFF), 2)
+        put(r, at, min(game.final_score(), 0xFFFF), 2)
+        self.recent_count = min(RECENT, self.recent_count + 1)
+
+    def record(self, i):
+        """Recent game i (0 newest) as (deal hi, deal lo, won, moves, undos, score)."""
+        at = i * _RECORD
+        r = self.recent
+        return (get(r, at, 3), get(r, at + 3, 2), r[at + 5], get(r, at + 6, 2),
+                get(r, at + 8, 2), get(r, at + 10, 2))
+
+    def win_rate(self):
+        """Percent of finished games won (0 when none)."""
+        finished = self.won + self.given_up
+        return (100 * self.won + finished // 2) // finished if finished else 0
+
+    def encode(self):
+        buf = bytearray(25 + self.recent_count * _RECORD)
+        at = 0
+        for value in (self.played, self.won, self.given_up):
+            at = put(buf, at, value, 3)
+        at = put(buf, at, self.in_progress, 1)
+        for value in (self.streak, self.best_streak, self.best_score, self.fewest_moves,
+                      self.serial):
+            at = put(buf, at, value, 3)
+        buf[at:] = self.recent[: self.recent_count * _RECORD]
+        return wrap(STATS, VERSION, buf, len(buf))
+
+    def decode(self, data):
+        """Load from a saved file; returns None, or an error message and
+        changes nothing."""
+        where = unwrap(data, STATS, VERSION)
+        if isinstance(where, str):
+            return where
+        at, n = where
+        if n < 25 or (n - 25) % _RECORD or (n - 25) // _RECORD > RECENT:
+            return "the statistics record has the wrong size"
+        values = [get(data, at + 3 * i, 3) for i in range(3)]
+        in_progress = data[at + 9]
+        more = [get(data, at + 10 + 3 * i, 3) for i in range(5)]
+        played, won, given_up = values
+        if in_progress > 1 or played != won + given_up + in_progress or more[0] > won \
+                or more[1] > won or more[4] > played:
+            return "the statistics do not add up"
+        for i in range((n - 25) // _RECORD):
+            if data[at + 25 + i * _RECORD + 5] > 1:
+                return "a recent game's record is damaged"
+        self.played, self.won, self.given_up = values
+        self.in_progress = in_progress
+        self.streak, self.best_streak, self.best_score, self.fewest_moves, self.serial = more
+        self.recent_count = (n - 25) // _RECORD
+        self.recent[: n - 25] = data[at + 25 : at + n]
+        return None
+
+
+class Settings:
+    CONTRASTS = (0x10, 0x40, 0x7F, 0xFF)
+
+    def __init__(self):
+        self.autoplay = True
+        self.contrast = 2
+        self.flip = False
+        self.cells = 4
+
+    def encode(self):
+        buf = bytearray((1 if self.autoplay else 0, self.contrast, 1 if self.flip else 0,
+                         self.cells))
+        return wrap(SETTINGS, VERSION, buf, 4)
+
+    def decode(self, data):
+        where = unwrap(data, SETTINGS, VERSION)
+        if isinstance(where, str):
+            return where
+        at, n = where
+        if n != 4 or data[at] > 1 or data[at + 1] > 3 or data[at + 2] > 1 \
+                or not 1 <= data[at + 3] <= 4:
+            return "the settings have impossible values"
+        self.autoplay = data[at] == 1
+        self.contrast = data[at + 1]
+        self.flip = data[at + 2] == 1
+        self.cells = data[at + 3]
+        return None

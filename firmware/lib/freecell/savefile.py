@@ -1,0 +1,281 @@
+"""Saved data as bytes: one container for every file, and the game's layout.
+
+Container (every saved file):
+    0   2   b"FC"
+    2   1   kind: b"G" game, b"S" statistics, b"O" options (settings)
+    3   1   format version of that kind
+    4   2   payload length n (big-endian)
+    6   n   payload
+    6+n 4   Fletcher-32 of bytes 0 .. 6+n-1 (big-endian)
+A truncated, altered or foreign file fails the length, the checksum or the
+kind/version check; read() says which, in words.
+
+Game payload, version 1 (35 + cards on the columns + 4 + 3 per history step
+bytes: 91 for a fresh deal, at most 1,171 with a full 360-step undo ring; the
+file adds 10):
+    0   3   deal number, high part (N = hi * 65536 + lo)
+    3   2   deal number, low part
+    5   1   free cells (1-4) | autoplay << 4 | allow_whole_column << 5
+    6   1   state: 0 playing, 1 won, 2 given up
+    7   3   moves
+    10  3   undos
+    13  3   score
+    16  3   serial: which of the player's games this is (for the statistics)
+    19  4   the four cell slots: a card 0-51, or 255 when empty
+    23  4   cards home per suit (clubs, diamonds, hearts, spades)
+    27  8   cards in each column
+    35  n   the columns' cards, column by column, bottom card first
+    35+n 2  history steps kept (S), then 2: how many of them are done (H)
+    39+n 3S the steps, oldest first (history.py's 3-byte layout)
+Loading checks everything a hand-made file could get wrong, and replays the
+whole history on scratch tables, so a later undo or redo cannot fail.
+"""
+
+from .cards import NO_CARD
+from .history import GROUP_START, AUTO
+from .table import CELL0, FOUND0, FOUNDATION, COLUMN_CAP, Table
+
+GAME = b"G"
+GAME_VERSION = 1
+HEADER = 6
+TRAILER = 4
+
+
+def checksum(data, n):
+    """Fletcher-32 over data[0:n], in small ints only."""
+    a = b = 0
+    for i in range(n):
+        a = (a + data[i]) % 65535
+        b = (b + a) % 65535
+    return (b << 16) | a
+
+
+def put(buf, at, value, size):
+    """Write value big-endian in `size` bytes; returns the next offset."""
+    for i in range(size - 1, -1, -1):
+        buf[at + i] = value & 0xFF
+        value >>= 8
+    return at + size
+
+
+def get(buf, at, size):
+    value = 0
+    for i in range(size):
+        value = (value << 8) | buf[at + i]
+    return value
+
+
+def wrap(kind, version, payload, n):
+    """The container around payload[0:n], as a new bytearray."""
+    out = bytearray(HEADER + n + TRAILER)
+    out[0] = 70  # F
+    out[1] = 67  # C
+    out[2] = kind[0]
+    out[3] = version
+    put(out, 4, n, 2)
+    out[HEADER : HEADER + n] = payload[:n]
+    put(out, HEADER + n, checksum(out, HEADER + n), 4)
+    return out
+
+
+def unwrap(data, kind, version):
+    """-> (payload offset, length) or an error message (a str)."""
+    if len(data) < HEADER + TRAILER or data[0] != 70 or data[1] != 67:
+        return "not a save file"
+    if data[2] != kind[0]:
+        return "a save file of another kind"
+    n = get(data, 4, 2)
+    if len(data) != HEADER + n + TRAILER:
+        return "the file is cut short" if len(data) < HEADER + n + TRAILER else "extra bytes"
+    if get(data, HEADER + n, 4) != checksum(data, HEADER + n):
+        return "the checksum does not match"
+    if data[3] != version:
+        return "format version %d, this game reads %d" % (data[3], version)
+    return (HEADER, n)
+
+
+def encode_game(game, serial):
+    """The game as a saved file (a new bytearray)."""
+    t = game.table
+    h = game.history
+    steps = h.end - h.first
+    cards = 0
+    for c in range(t.columns):
+        cards += t.heights[c]
+    buf = bytearray(39 + cards + 3 * steps)
+    at = put(buf, 0, game.number.hi, 3)
+    at = put(buf, at, game.number.lo, 2)
+    flags = t.cells_count | (16 if game.autoplay else 0) | (32 if game.allow_whole_column else 0)
+    at = put(buf, at, flags, 1)
+    at = put(buf, at, game.state, 1)
+    for value in (game.moves, game.undos, game.score, serial):
+        at = put(buf, at, min(value, 0xFFFFFF), 3)
+    for i in range(4):
+        buf[at + i] = t.cells[i] if i < t.cells_count else NO_CARD
+    at += 4
+    for s in range(4):
+        buf[at + s] = t.foundations[s]
+    at += 4
+    for c in range(8):
+        buf[at + c] = t.heights[c] if c < t.columns else 0
+    at += 8
+    for c in range(t.columns):
+        for i in range(t.heights[c]):
+            buf[at] = t.cards[c * COLUMN_CAP + i]
+            at += 1
+    at = put(buf, at, steps, 2)
+    at = put(buf, at, h.head - h.first, 2)
+    for k in range(h.first, h.end):
+        j = (k % h.capacity) * 3
+        buf[at] = h.steps[j]
+        buf[at + 1] = h.steps[j + 1]
+        buf[at + 2] = h.steps[j + 2]
+        at += 3
+    return wrap(GAME, GAME_VERSION, buf, at)
+
+
+def decode_game(data, game):
+    """Load a saved game into `game`.  Returns the game's serial, or an error
+    message (a str) and leaves `game` as it was."""
+    where = unwrap(data, GAME, GAME_VERSION)
+    if isinstance(where, str):
+        return where
+    at, n = where
+    end = at + n
+    if n < 39:
+        return "the game record is too short"
+    hi = get(data, at, 3)
+    lo = get(data, at + 3, 2)
+    flags = data[at + 5]
+    cells = flags & 15
+    state = data[at + 6]
+    if hi > 0x1FFFF or (hi == 0 and lo == 0) or not 1 <= cells <= 4 or state > 2 or flags & 0xC0:
+        return "the game record has impossible values"
+    scratch = Table(8, 4)
+    problem = _read_table(data, at + 19, end, scratch, cells)
+    if problem:
+        return problem
+    table_end = at + 35
+    for c in range(8):
+        table_end += scratch.heights[c]
+    steps = get(data, table_end, 2)
+    done = get(data, table_end + 2, 2)
+    first_step = table_end + 4
+    if first_step + 3 * steps != end or done > steps or steps > game.history.capacity:
+        return "the undo history does not fit the record"
+    problem = _check_history(data, first_step, steps, done, scratch, cells)
+    if problem:
+        return problem
+    # everything checked: now change the game
+    game.number.hi = hi
+    game.number.lo = lo
+    game.set_cells(cells)
+    game.autoplay = bool(flags & 16)
+    game.allow_whole_column = bool(flags & 32)
+    game.state = state
+    game.moves = get(data, at + 7, 3)
+    game.undos = get(data, at + 10, 3)
+    game.score = get(data, at + 13, 3)
+    _read_table(data, at + 19, end, game.table, cells)
+    h = game.history
+    h.clear()
+    for k in range(steps):
+        j = first_step + 3 * k
+        h.steps[3 * k] = data[j]
+        h.steps[3 * k + 1] = data[j + 1]
+        h.steps[3 * k + 2] = data[j + 2]
+    h.head = done
+    h.end = steps
+    game.error = 0
+    return get(data, at + 16, 3)
+
+
+def _read_table(data, at, end, t, cells):
+    """Fill table t from the record; returns an error message or None."""
+    seen = bytearray(52)
+    t.clear()
+    t.cells_count = cells
+    for s in range(4):
+        home = data[at + 4 + s]
+        if home > 13:
+            return "a foundation holds more than 13 cards"
+        t.foundations[s] = home
+        for r in range(home):
+            seen[r * 4 + s] += 1
+    for i in range(4):
+        card = data[at + i]
+        if card != NO_CARD and (card > 51 or i >= cells):
+            return "a free cell holds something that is not a card"
+        t.cells[i] = card
+        if card != NO_CARD:
+            seen[card] += 1
+    heights = at + 8
+    at += 16
+    for c in range(8):
+        height = data[heights + c]
+        if height > COLUMN_CAP or at + height > end:
+            return "a column is longer than any column can be"
+        for i in range(height):
+            card = data[at + i]
+            if card > 51:
+                return "a column holds something that is not a card"
+            t.cards[c * COLUMN_CAP + i] = card
+            seen[card] += 1
+        t.heights[c] = height
+        at += height
+    for card in range(52):
+        if seen[card] != 1:
+            return "the table does not hold each of the 52 cards once"
+    return None
+
+
+def _valid_step(src, dst, count, cells):
+    for loc in (src, dst):
+        if loc >= FOUNDATION or (CELL0 + cells <= loc < FOUND0) or (8 <= loc < CELL0):
+            return False
+    return src != dst and 1 <= count <= COLUMN_CAP and not (dst >= CELL0 and count != 1) \
+        and not (src >= CELL0 and count != 1)
+
+
+def _check_history(data, first_step, steps, done, table, cells):
+    """Undo every done step and redo every step on scratch copies of the
+    table: each transfer must find the cards it moves."""
+    back = Table(8, 4)
+    _copy(table, back)
+    for k in range(done - 1, -1, -1):  # undo, newest first
+        j = first_step + 3 * k
+        src = data[j] & 0x3F
+        if not _transfer_ok(back, data[j + 1], src, data[j + 2], cells, data[j] & 0xC0):
+            return "the undo history does not match the table"
+    if steps and not data[first_step] & GROUP_START:
+        return "the undo history starts in the middle of a move"
+    forward = back  # the position before the oldest kept step, replayed to the end
+    for k in range(steps):
+        j = first_step + 3 * k
+        if not _transfer_ok(forward, data[j] & 0x3F, data[j + 1], data[j + 2], cells,
+                            data[j] & 0xC0):
+            return "the undo history does not match the table"
+    return None
+
+
+def _transfer_ok(t, src, dst, count, cells, flags):
+    if flags & ~(GROUP_START | AUTO) or not _valid_step(src, dst, count, cells):
+        return False
+    if t.size(src) < count or (CELL0 <= dst < FOUND0 and t.size(dst)):
+        return False
+    if dst < CELL0 and t.heights[dst] + count > COLUMN_CAP:
+        return False
+    if dst >= FOUND0 and t.top(src) & 3 != dst - FOUND0:
+        return False
+    if src >= FOUND0 and t.foundations[src - FOUND0] == 0:
+        return False
+    t.transfer(src, dst, count)
+    return True
+
+
+def _copy(src, dst):
+    dst.cards[:] = src.cards
+    dst.heights[:] = src.heights
+    dst.cells[:] = src.cells
+    dst.foundations[:] = src.foundations
+    dst.cells_count = src.cells_count

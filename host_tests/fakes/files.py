@@ -1,0 +1,46 @@
+"""Files in memory with a power cut that can strike at any byte of a write,
+or between a write and its rename.  Runs on CPython and MicroPython."""
+
+
+class PowerCut(Exception):
+    """The power went: not an OSError, so nothing in the firmware catches it."""
+
+
+class FakeFiles:
+    def __init__(self):
+        self.files = {}
+        self.cut_after = -1  # bytes still to be written before the power goes
+        self.cut_at_rename = False
+
+    def read(self, name):
+        data = self.files.get(name)
+        return None if data is None else bytes(data)
+
+    def write(self, name, data):
+        if 0 <= self.cut_after < len(data):
+            self.files[name] = bytes(data[: self.cut_after])
+            self.cut_after = -1
+            raise PowerCut()
+        if self.cut_after >= 0:
+            self.cut_after -= len(data)
+        self.files[name] = bytes(data)
+
+    def rename(self, old, new):
+        if self.cut_at_rename:
+            self.cut_at_rename = False
+            raise PowerCut()
+        if old not in self.files:
+            raise OSError(2)
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, name):
+        if name in self.files:
+            del self.files[name]
+
+    def exists(self, name):
+        return name in self.files
+
+    def copy(self):
+        other = FakeFiles()
+        other.files = dict(self.files)
+        return other

@@ -1,0 +1,266 @@
+"""Never lose a game: saves cut at every byte, damaged files set aside, the
+game resumed exactly after a reset, statistics and settings kept, and the
+flash written only when it should be."""
+
+import os
+import sys
+
+import pytest
+
+from conftest import need
+from freecell import notation, savefile
+from freecell.game import Game
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes"))
+from files import FakeFiles, PowerCut  # noqa: E402
+
+from app.keeper import AUTOSAVE_MS  # noqa: E402
+from app.storage import GAME, SETTINGS, STATS, Storage  # noqa: E402
+from keyplan import Driver  # noqa: E402
+
+
+def game_after(moves):
+    g = Game(autoplay=False)
+    g.deal(617)
+    for token in open(os.path.join(os.path.dirname(__file__), "..", "tools", "data",
+                                   "617.moves")).read().split()[:moves]:
+        p = notation.parse_move(token)
+        g.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p))
+    return g
+
+
+def loads(files):
+    """Boot: what a fresh Storage reads back (the position text, or None)."""
+    storage = Storage(files)
+    g = Game()
+    ok = storage.load(GAME, lambda data: None if not isinstance(
+        savefile.decode_game(data, g), str) else "bad")
+    return (notation.position_text(g) if ok else None), storage
+
+
+def test_a_save_cut_at_any_byte_leaves_the_old_game_or_the_new_one():
+    old, new = game_after(10), game_after(11)
+    base = FakeFiles()
+    Storage(base).save(GAME, savefile.encode_game(old, 1))
+    new_data = savefile.encode_game(new, 1)
+    old_text, new_text = notation.position_text(old), notation.position_text(new)
+    for cut in range(len(new_data) + 1):
+        files = base.copy()
+        files.cut_after = cut
+        try:
+            Storage(files).save(GAME, new_data)
+        except PowerCut:
+            pass
+        text, storage = loads(files)
+        assert text == (new_text if cut == len(new_data) else old_text), cut
+        assert storage.notes == []  # an unfinished write is nobody's data
+        assert sorted(files.files) == [GAME]  # the half-written .tmp is gone
+
+
+def test_a_save_cut_between_write_and_rename_is_finished_at_boot():
+    base = FakeFiles()
+    Storage(base).save(GAME, savefile.encode_game(game_after(10), 1))
+    base.cut_at_rename = True
+    with pytest.raises(PowerCut):
+        Storage(base).save(GAME, savefile.encode_game(game_after(11), 1))
+    text, storage = loads(base)
+    assert text == notation.position_text(game_after(11))
+    assert sorted(base.files) == [GAME]
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d[: len(d) // 2],  # truncated
+    lambda d: d[:40] + bytes([d[40] ^ 1]) + d[41:],  # a flipped bit: bad checksum
+    lambda d: d[:3] + b"\x07" + d[4:],  # a foreign version (and checksum)
+    lambda d: b"\xff" * 300,  # garbage
+    lambda d: b"",  # empty
+])
+def test_a_damaged_game_is_set_aside_named_and_the_rest_kept(damage):
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    d.press("a", "up", "a")  # a move, then to the title: saves
+    d.press("start", "down*4", "a")
+    files.files[GAME] = damage(files.files[GAME])
+    damaged = files.files[GAME]
+    again = Driver(storage=Storage(files))
+    assert not again.app.in_progress and again.app.title.labels[0] == b"NEW GAME"
+    assert again.app.notice.startswith("saved game: ")
+    assert again.app.notice.endswith("; set aside as game.sav.bad1")
+    assert files.files["game.sav.bad1"] == damaged  # renamed, never deleted
+    st = again.app.keeper.stats  # the statistics file was fine: the lost game
+    assert (st.played, st.given_up, st.in_progress) == (1, 1, 0)  # counts as given up
+    assert st.consistent()
+    again.press("a")  # any press clears the notice; a new game starts cleanly
+    assert again.app.notice is None and again.game.table.count_cards() == 52
+
+
+def test_set_aside_files_are_numbered_not_overwritten():
+    files = FakeFiles()
+    for i in range(3):
+        files.files[GAME] = b"junk %d" % i
+        Driver(storage=Storage(files))
+    assert [files.files["game.sav.bad%d" % i] for i in (1, 2, 3)] == [b"junk 0", b"junk 1",
+                                                                       b"junk 2"]
+
+
+def test_a_damaged_statistics_file_does_not_touch_the_game():
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    d.press("a", "up", "a", "start")
+    files.files[STATS] = files.files[STATS][:-2]
+    again = Driver(storage=Storage(files))
+    assert again.app.in_progress and again.app.title.labels[0] == b"RESUME"
+    assert "statistics: the file is cut short; set aside as stats.sav.bad1" == again.app.notice
+    assert again.app.keeper.stats.consistent() and again.app.keeper.stats.in_progress == 1
+
+
+def test_a_reset_resumes_exactly_undo_included():
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    # JD to cell a; KS (column 2) to cell b; undo that; then the menu (saves)
+    d.press("a", "up", "a", "down", "right", "a", "up", "a", "b", "start")
+    assert d.game.moves == 3 and d.game.history.can_redo()
+    before = notation.position_text(d.game), d.game.moves, d.game.undos, d.game.score
+    again = Driver(storage=Storage(files))  # the power cycled
+    again.press("a")  # RESUME
+    assert again.app.screen is again.play
+    g = again.game
+    assert (notation.position_text(g), g.moves, g.undos, g.score) == before
+    assert g.history.can_redo()  # the undone move can be redone
+    assert g.undo() == 0 and not g.history.can_undo()  # the first move, then nothing
+
+
+def test_moves_are_saved_at_most_every_30_seconds_and_on_leaving_the_table():
+    files = FakeFiles()
+    storage = Storage(files)
+    d = Driver(617, storage=storage)
+    writes = storage.writes  # the new game: game + statistics
+    d.press("a", "up", "a", "b", "a", "up", "a")  # three actions within a second
+    assert storage.writes == writes + 1  # the first move saved: nothing saved before it
+    d.press("b", "a", "up", "a")
+    assert storage.writes == writes + 1  # within 30 s: not again
+    d.hold(0, AUTOSAVE_MS)
+    assert storage.writes == writes + 2  # 30 s later the unsaved moves are written
+    d.hold(0, AUTOSAVE_MS)
+    assert storage.writes == writes + 2  # nothing new: nothing written
+    d.press("down", "a", "up", "a", "start")  # JD to cell a again, then the menu
+    assert storage.writes == writes + 3  # leaving the table saves
+
+
+def test_the_display_sleeps_after_two_idle_minutes_saving_first_and_wakes_on_a_press():
+    files = FakeFiles()
+    storage = Storage(files)
+    d = Driver(617, storage=storage)
+    d.press("a", "up", "a")
+    d.hold(0, 10000)
+    saved = storage.writes
+    d.press("b")  # an undo: a change not yet saved (within 30 s of the last save)
+    assert storage.writes == saved
+    d.hold(0, 120000)
+    assert not d.display.powered and storage.writes > saved
+    col = d.play.col
+    d.press("right")  # wakes only
+    assert d.display.powered and d.play.col == col
+    d.press("right")
+    assert d.play.col == (col + 1) % 8
+
+
+def test_statistics_count_wins_give_ups_and_abandoned_games():
+    from test_sim import won_617_keys
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    d.press(won_617_keys())
+    st = d.app.keeper.stats
+    assert (st.played, st.won, st.given_up, st.in_progress) == (1, 1, 0, 0)
+    assert (st.streak, st.best_streak, st.fewest_moves, st.best_score) == (1, 1, 103, 1014)
+    assert st.record(0) == (0, 617, 1, 103, 0, 1014)
+    d.press("a")  # to the title
+    d.press("a")  # a new random game
+    d.press("start", "down*5", "a")  # give up
+    assert (st.played, st.won, st.given_up, st.streak) == (2, 1, 1, 0)
+    d.press("a", "a")  # title, new game
+    d.press("start", "down*4", "a")  # NEW GAME from the menu goes to the title...
+    assert d.app.title.labels[:2] == [b"RESUME", b"NEW GAME"]
+    d.press("down", "a")  # ...where a new game abandons this one
+    assert (st.played, st.given_up, st.in_progress) == (4, 2, 1) and st.consistent()
+    assert st.win_rate() == 33
+    again = Driver(storage=Storage(files))
+    s2 = again.app.keeper.stats
+    assert (s2.played, s2.won, s2.given_up, s2.in_progress, s2.recent_count) == (4, 1, 2, 1, 3)
+    again.press("down*3", "a")  # STATISTICS
+    assert again.app.screen is again.app.stats_screen
+    assert again.app.stats_screen.lines[:3] == [b"PLAYED 4", b"WON 1 (33%)", b"GIVEN UP 2"]
+    assert again.app.stats_screen.lines[-1].startswith(b"#617 WON  103M 0U 1014")
+
+
+def test_settings_are_kept_and_applied():
+    files = FakeFiles()
+    d = Driver(storage=Storage(files))
+    d.press("down*3", "a")  # SETTINGS
+    d.press("a", "down", "a", "a", "down", "a", "down", "a", "b")  # autoplay off, contrast x2,
+    again = Driver(storage=Storage(files))  # flip on, cells 4 -> 1
+    s = again.app.keeper.settings
+    assert (s.autoplay, s.contrast, s.flip, s.cells) == (False, 0, True, 1)
+    assert again.display.flipped and again.display.contrast_level == 0x10
+    again.press("a")  # a new game uses them
+    assert again.game.table.cells_count == 1 and not again.game.autoplay
+
+
+def test_boot_reconciles_statistics_with_the_saved_game():
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    d.press("a", "up", "a", "start")
+    del files.files[STATS]  # the statistics write was lost
+    again = Driver(storage=Storage(files))
+    st = again.app.keeper.stats
+    assert (st.played, st.in_progress) == (1, 1) and st.consistent()
+    files.files.pop(GAME)  # now the game is gone but the statistics say in progress
+    third = Driver(storage=Storage(files))
+    st = third.app.keeper.stats
+    assert (st.played, st.given_up, st.in_progress) == (1, 1, 0) and st.consistent()
+    assert not third.app.in_progress
+
+
+def test_a_failed_save_is_reported_and_play_goes_on():
+    class FullFlash(FakeFiles):
+        def write(self, name, data):
+            raise OSError(28)  # ENOSPC
+
+    d = Driver(storage=Storage(FullFlash()))
+    d.press("a")  # a new game: its save fails
+    assert d.app.screen is d.play
+    assert d.message().startswith("COULD NOT SAVE THE ")  # the game, then the statistics
+    d.press("a", "up", "a")
+    assert d.game.moves == 1
+
+
+def test_statistics_and_settings_refuse_well_sealed_nonsense():
+    from app.records import Settings, Stats
+    from freecell.savefile import wrap
+    st = Stats()
+    st.start()
+    good = st.encode()
+    payload = bytearray(good[6:-4])
+    payload[2] = 9  # played 9, but won + given up + in progress = 1
+    fresh = Stats()
+    assert fresh.decode(wrap(b"S", 1, payload, len(payload))) == "the statistics do not add up"
+    assert fresh.played == 0
+    assert fresh.decode(good[:-5]) == "the file is cut short"
+    assert fresh.decode(good) is None and fresh.played == 1
+    s = Settings()
+    for bad in ((2, 1, 0, 4), (1, 9, 0, 4), (1, 1, 3, 4), (1, 1, 0, 0), (1, 1, 0, 5)):
+        assert s.decode(wrap(b"O", 1, bytes(bad), 4)) == "the settings have impossible values"
+    assert (s.autoplay, s.contrast, s.flip, s.cells) == (True, 2, False, 4)
+    assert s.decode(wrap(b"O", 2, bytes((1, 1, 0, 4)), 4)) == "format version 2, this game reads 1"
+
+
+def test_a_save_from_another_format_version_is_set_aside_at_boot():
+    from freecell.savefile import wrap
+    files = FakeFiles()
+    Driver(617, storage=Storage(files)).press("a", "up", "a", "start")
+    data = files.files[GAME]
+    files.files[GAME] = bytes(wrap(b"G", 0, data[6:-4], len(data) - 10))  # "version 0"
+    again = Driver(storage=Storage(files))
+    assert again.app.notice == ("saved game: format version 0, this game reads 1; "
+                                "set aside as game.sav.bad1")
+    assert not again.app.in_progress and again.app.keeper.stats.consistent()

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Show a board's saved game, statistics and settings on the host, read with
+the firmware's own code (freecell/savefile.py, app/records.py).
+
+    tools/saves.py pull [--port PORT] [DIR]   copy them off the board with mpremote
+                                              (into DIR, build/saves by default),
+                                              set-aside .bad files too, then show them
+    tools/saves.py show FILE ...              show files already on the host
+
+Exit codes: 0 shown, 1 a file is damaged (what is wrong is printed), 2 bad
+usage or no board.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _path in (os.path.join(ROOT, "tools", "shims"), os.path.join(ROOT, "firmware", "lib")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from app.records import Settings, Stats  # noqa: E402
+from freecell import notation  # noqa: E402
+from freecell.deal import DealNumber  # noqa: E402
+from freecell.game import Game, WON, GAVE_UP  # noqa: E402
+from freecell.savefile import decode_game  # noqa: E402
+
+STATES = {0: "in progress", WON: "won", GAVE_UP: "given up"}
+
+
+class SavedGame:
+    """The game file, read like the other records: decode() -> None or why not."""
+
+    def decode(self, data):
+        self.game = Game()
+        serial = decode_game(data, self.game)
+        if isinstance(serial, str):
+            return serial
+        self.serial = serial
+        return None
+
+
+def print_game(saved):
+    game, h = saved.game, saved.game.history
+    print("deal #%s, game %d of the player's, %s" % (game.number.text(), saved.serial,
+                                                      STATES[game.state]))
+    print("free cells %d, autoplay %s" % (game.table.cells_count,
+                                          "on" if game.autoplay else "off"))
+    print("moves %d, undos %d, score %d, cards home %d/52" % (
+        game.moves, game.undos, game.final_score(), game.cards_home()))
+    redo = len([i for i in range(h.head, h.end) if h.flags(i) & 0x80])
+    print("undo history: %d moves can be undone, %d redone" % (h.groups(), redo))
+    print(notation.position_text(game))
+
+
+def print_stats(st):
+    print("played %d: won %d (%d%%), given up %d, in progress %d" % (
+        st.played, st.won, st.win_rate(), st.given_up, st.in_progress))
+    print("win streak %d, best %d; best score %d; fewest moves for a win %s" % (
+        st.streak, st.best_streak, st.best_score, st.fewest_moves or "-"))
+    for i in range(st.recent_count):
+        hi, lo, won, moves, undos, score = st.record(i)
+        deal = DealNumber()
+        deal.hi, deal.lo = hi, lo
+        print("  #%s %s %d moves %d undos score %d" % (deal.text(), "won " if won else "lost",
+                                                     moves, undos, score))
+
+
+def print_settings(s):
+    print("autoplay %s, contrast %d/4, flip %s, free cells %d (for new games)" % (
+        "on" if s.autoplay else "off", s.contrast + 1, "on" if s.flip else "off", s.cells))
+
+
+# the container's kind byte -> how to read it, how to show it
+KINDS = {ord("G"): (SavedGame, print_game), ord("S"): (Stats, print_stats),
+         ord("O"): (Settings, print_settings)}
+
+
+def show(path):
+    """Print one file; returns False when it is damaged or unreadable."""
+    print("== %s" % path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as error:
+        print("cannot read it: %s" % error.strerror)
+        return False
+    kind = KINDS.get(data[2]) if len(data) > 3 and data[:2] == b"FC" else None
+    record = kind[0]() if kind else None
+    problem = record.decode(data) if record else "not a save file"
+    if problem:
+        print("damaged: %s" % problem)
+        return False
+    kind[1](record)
+    return True
+
+
+def pull(port, folder):
+    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    if not os.path.exists(mpremote):
+        mpremote = shutil.which("mpremote")
+    if not mpremote:
+        sys.exit("saves.py: mpremote is missing (pip install mpremote)")
+    base = [mpremote] + (["connect", port] if port else []) + ["resume"]
+    listing = subprocess.run(base + ["exec", "import os; print(' '.join(os.listdir()))"],
+                             capture_output=True, text=True)
+    if listing.returncode != 0:
+        sys.exit("saves.py: could not talk to the board on %s" % (port or "the usual port"))
+    names = [n for n in listing.stdout.split() if n.endswith(".sav") or ".sav.bad" in n]
+    if not names:
+        print("saves.py: the board has no saved files yet")
+        return []
+    os.makedirs(folder, exist_ok=True)
+    args = []
+    for name in names:
+        args += ["fs", "cp", ":" + name, os.path.join(folder, name), "+"]
+    copied = subprocess.run(base + args[:-1], capture_output=True, text=True)
+    if copied.returncode != 0:
+        sys.exit("saves.py: copying failed: %s" % copied.stderr.strip().splitlines()[-1:])
+    return [os.path.join(folder, n) for n in names]
+
+
+def main(argv):
+    if not argv or argv[0] not in ("pull", "show"):
+        sys.stderr.write(__doc__)
+        return 2
+    if argv[0] == "show":
+        if len(argv) < 2:
+            sys.stderr.write("saves.py: show needs at least one file\n")
+            return 2
+        paths = argv[1:]
+    else:
+        port, folder, rest = None, os.path.join(ROOT, "build", "saves"), argv[1:]
+        while rest:
+            word = rest.pop(0)
+            if word == "--port" and rest:
+                port = rest.pop(0)
+            elif not word.startswith("-"):
+                folder = word
+            else:
+                sys.stderr.write("saves.py: unknown option '%s'\n" % word)
+                return 2
+        paths = pull(port, folder)
+    ok = True
+    for path in sorted(paths):
+        ok = show(path) and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
