@@ -10,13 +10,13 @@ from helpers import column_text, snapshot
 def test_title_offers_new_game_deal_number_stats_settings_and_controls():
     d = Driver()
     assert d.app.screen is d.app.title
-    assert d.app.title.labels == [b"NEW GAME", b"DEAL NUMBER", b"STATISTICS", b"SETTINGS",
-                                  b"CONTROLS"]
+    assert d.app.title.labels == [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"STATISTICS",
+                                  b"SETTINGS", b"CONTROLS"]
     d.press("a")
     assert d.app.screen is d.play and d.game.number.text() not in ("11982", "146692")
     d.press("start")
     assert d.app.screen is d.app.menu
-    d.press("down*4", "a")  # NEW GAME -> title, now with RESUME first
+    d.choose("title")  # NEW GAME -> title, now with RESUME first
     assert d.app.screen is d.app.title and d.app.title.labels[0] == b"RESUME"
 
 
@@ -32,7 +32,7 @@ def test_random_deals_differ_by_seed_and_skip_the_unwinnable():
 
 def test_deal_number_editor_enters_any_number_and_refuses_zero():
     d = Driver()
-    d.press("down", "a")  # DEAL NUMBER
+    d.choose("enter_deal")
     assert d.app.screen is d.app.entry
     assert d.app.entry.text() == "0000000001"
     d.press("down")  # 1 -> 0 in the last digit: 0000000000
@@ -45,7 +45,7 @@ def test_deal_number_editor_enters_any_number_and_refuses_zero():
 
 def test_deal_number_editor_refuses_numbers_past_the_range():
     d = Driver()
-    d.press("down", "a", "left*9", "up*9", "a")  # 9000000001
+    d.choose("enter_deal").press("left*9", "up*9", "a")  # 9000000001
     assert d.app.screen is d.app.entry
     d.press("b")
     assert d.app.screen is d.app.title
@@ -53,7 +53,7 @@ def test_deal_number_editor_refuses_numbers_past_the_range():
 
 def test_the_largest_deal_number_can_be_entered():
     d = Driver()
-    d.press("down", "a")
+    d.choose("enter_deal")
     for i, digit in enumerate("8589934591"):
         d.app.entry.digits[i] = int(digit)
     d.press("a")
@@ -145,14 +145,14 @@ def test_menu_toggles_autoplay_restarts_and_gives_up():
     d = Driver(617)
     fresh = snapshot(d.game)
     d.press("a", "up", "a")
-    d.press("start", "down*2", "a")  # AUTOPLAY
+    d.press("start").choose("autoplay")
     assert d.game.autoplay is False and d.app.screen is d.app.menu
-    assert d.app.menu.labels[2] == b"AUTOPLAY: OFF"
-    d.press("down", "a")  # RESTART DEAL
+    assert d.app.menu.labels[d.app.menu.actions.index("autoplay")] == b"AUTOPLAY: OFF"
+    d.choose("restart")
     assert snapshot(d.game)[:3] == fresh[:3] and d.game.moves == 0
     d.press("long-b")  # a long B opens the menu too
     assert d.app.screen is d.app.menu
-    d.press("down*5", "a")  # GIVE UP (no redo/finish items now)
+    d.choose("give_up")
     assert d.app.screen is d.app.end and d.game.is_over()
     d.press("a")
     assert d.app.screen is d.app.title and d.app.title.labels[0] == b"NEW GAME"
@@ -163,7 +163,7 @@ def test_menu_redo_appears_after_an_undo():
     d.press("a", "up", "a", "b")
     d.press("start")
     assert b"REDO" in d.app.menu.labels
-    d.press("down*2", "a")
+    d.choose("redo")
     assert d.game.table.cells[0] != 255
 
 
@@ -200,7 +200,7 @@ def test_finish_from_the_menu_wins_and_shows_the_score():
         game.table.foundations[s] = n
     d.press("start")
     assert b"FINISH" in d.app.menu.labels
-    d.press("down*%d" % d.app.menu.actions.index("finish"), "a")
+    d.choose("finish")
     assert game.is_won() and d.app.screen is d.app.end
     assert bytes(d.app.end.lines[0].buf[: d.app.end.lines[0].n]) == b"YOU WON!"
 

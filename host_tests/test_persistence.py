@@ -79,7 +79,7 @@ def test_a_damaged_game_is_set_aside_named_and_the_rest_kept(damage):
     files = FakeFiles()
     d = Driver(617, storage=Storage(files))
     d.press("a", "up", "a")  # a move, then to the title: saves
-    d.press("start", "down*4", "a")
+    d.press("start").choose("title")
     files.files[GAME] = damage(files.files[GAME])
     damaged = files.files[GAME]
     again = Driver(storage=Storage(files))
@@ -176,18 +176,18 @@ def test_statistics_count_wins_give_ups_and_abandoned_games():
     assert st.record(0) == (0, 617, 1, 103, 0, 1014)
     d.press("a")  # to the title
     d.press("a")  # a new random game
-    d.press("start", "down*5", "a")  # give up
+    d.press("start").choose("give_up")
     assert (st.played, st.won, st.given_up, st.streak) == (2, 1, 1, 0)
     d.press("a", "a")  # title, new game
-    d.press("start", "down*4", "a")  # NEW GAME from the menu goes to the title...
+    d.press("start").choose("title")  # NEW GAME from the menu goes to the title...
     assert d.app.title.labels[:2] == [b"RESUME", b"NEW GAME"]
-    d.press("down", "a")  # ...where a new game abandons this one
+    d.choose("random")  # ...where a new game abandons this one
     assert (st.played, st.given_up, st.in_progress) == (4, 2, 1) and st.consistent()
     assert st.win_rate() == 33
     again = Driver(storage=Storage(files))
     s2 = again.app.keeper.stats
     assert (s2.played, s2.won, s2.given_up, s2.in_progress, s2.recent_count) == (4, 1, 2, 1, 3)
-    again.press("down*3", "a")  # STATISTICS
+    again.choose("stats")
     assert again.app.screen is again.app.stats_screen
     assert again.app.stats_screen.lines[:3] == [b"PLAYED 4", b"WON 1 (33%)", b"GIVEN UP 2"]
     assert again.app.stats_screen.lines[-1].startswith(b"#617 WON  103M 0U 1014")
@@ -196,7 +196,7 @@ def test_statistics_count_wins_give_ups_and_abandoned_games():
 def test_settings_are_kept_and_applied():
     files = FakeFiles()
     d = Driver(storage=Storage(files))
-    d.press("down*3", "a")  # SETTINGS
+    d.choose("settings")
     d.press("a", "down", "a", "a", "down", "a", "down", "a", "b")  # autoplay off, contrast x2,
     again = Driver(storage=Storage(files))  # flip on, cells 4 -> 1
     s = again.app.keeper.settings
@@ -243,7 +243,7 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
     payload = bytearray(good[6:-4])
     payload[2] = 9  # played 9, but won + given up + in progress = 1
     fresh = Stats()
-    assert fresh.decode(wrap(b"S", 1, payload, len(payload))) == "the statistics do not add up"
+    assert fresh.decode(wrap(b"S", 2, payload, len(payload))) == "the statistics do not add up"
     assert fresh.played == 0
     assert fresh.decode(good[:-5]) == "the file is cut short"
     assert fresh.decode(good) is None and fresh.played == 1
@@ -264,3 +264,25 @@ def test_a_save_from_another_format_version_is_set_aside_at_boot():
     assert again.app.notice == ("saved game: format version 0, this game reads 1; "
                                 "set aside as game.sav.bad1")
     assert not again.app.in_progress and again.app.keeper.stats.consistent()
+
+
+
+def test_statistics_from_the_first_format_are_read():
+    from app.records import Stats
+    from freecell.savefile import put, wrap
+    old = bytearray(25 + 12)  # version 1: 25 bytes, then one recent game
+    for i, value in enumerate((3, 2, 1)):
+        put(old, 3 * i, value, 3)
+    old[9] = 0
+    for i, value in enumerate((2, 2, 900, 80, 3)):
+        put(old, 10 + 3 * i, value, 3)
+    put(old, 25, 0, 3)
+    put(old, 28, 617, 2)
+    old[30] = 1
+    st = Stats()
+    assert st.decode(wrap(b"S", 1, old, len(old))) is None
+    assert (st.played, st.won, st.given_up, st.best_score, st.fewest_moves) == (3, 2, 1, 900, 80)
+    assert (st.daily_played, st.solved_by_solver, st.recent_count) == (0, 0, 1)
+    assert st.record(0)[:3] == (0, 617, 1)
+    again = Stats()
+    assert again.decode(st.encode()) is None and again.played == 3  # rewritten as version 2

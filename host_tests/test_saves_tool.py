@@ -21,7 +21,7 @@ def saved_files(folder):
     files = FakeFiles()
     d = Driver(617, storage=Storage(files))
     d.press("a", "up", "a", "down", "right", "a", "up", "a", "b", "start")
-    d.press("down*7", "a", "down", "a", "b")  # settings: contrast up one
+    d.choose("settings").press("down", "a", "b")  # settings: contrast up one
     for name, data in files.files.items():
         with open(os.path.join(folder, name), "wb") as f:
             f.write(data)

@@ -43,22 +43,23 @@ def long_column_keys():
 
 SCENARIOS = {  # name: (deal, keys[, display size])
     "title": (None, ""),
-    "deal_entry": (None, "down a left up up"),
+    "deal_entry": (None, "down*2 a left up up"),
     "fresh_deal": (617, ""),
     "cursor_up_a_column": (617, "right*2 up*2"),
     "holding": (617, "a"),
     "illegal_move": (617, "a right a"),
     "menu": (617, "start"),
-    "controls": (None, "down*4 a"),
-    "given_up": (617, "start down*5 a"),
+    "controls": (None, "down*5 a"),
+    "given_up": (617, "start down*8 a"),
     "long_column": (252, long_column_keys),
     "won": (617, won_617_keys),
+    "hint": (1, "start down*2 a"),
     # the Thumby's 72x40: four columns in view, scrolling with the cursor
     "thumby_title": (None, "", "72x40"),
     "thumby_fresh_deal": (617, "", "72x40"),
     "thumby_scrolled": (617, "right*5 up*3", "72x40"),
     "thumby_long_column": (252, long_column_keys, "72x40"),
-    "thumby_deal_entry": (None, "down a", "72x40"),
+    "thumby_deal_entry": (None, "down*2 a", "72x40"),
     "thumby_menu": (617, "long-b", "72x40"),
     "thumby_won": (617, won_617_keys, "72x40"),
 }

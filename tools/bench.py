@@ -18,6 +18,18 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
   firmware_min_heap_kb   the same on the virtual board: the firmware deployed
                          by tools/flash.py (BOARD=sim), the game driven over
                          mpremote's raw REPL (which takes its own share)
+  solver_solved_pct      deals 1-1000 solved within the on-device budget (3,000
+                         positions, 8,192-slot table), CPython, both cores
+  solver_median_positions, solver_median_len   over the solved ones; the
+                         length counts foundation moves, as fc-solve does
+  fcsolve_median_len     fc-solve -m -snx on the same deals ('n/a' without it)
+  solver_min_heap_kb     smallest -X heapsize at which the .mpy engine and
+                         solver answer deals 1-20 with that budget
+  solver_ms_per_position MicroPython on this host, deals 1-20
+  solver_rp2040_s_per_hint_est   median and 90th-percentile positions times
+                         solver_ms_per_position times 40: an assumed RP2040
+                         (125 MHz Cortex-M0+) slowdown against this host's
+                         unix port, not measured; calibrate it on a Pico
 Timings vary with the machine's load; the memory figures do not.
 """
 
@@ -47,7 +59,7 @@ def compile_tree(out):
             if name.endswith(".py"):
                 subprocess.run([MPY_CROSS, "-o", os.path.join(out, package, name[:-3] + ".mpy"),
                                 os.path.join(src, name)], check=True)
-    for name in ("bench_engine", "bench_replay", "bench_app"):
+    for name in ("bench_engine", "bench_replay", "bench_app", "bench_solver"):
         subprocess.run([MPY_CROSS, "-o", os.path.join(out, name + ".mpy"),
                         os.path.join(TOOLS, name + ".py")], check=True)
 
@@ -116,8 +128,55 @@ def main():
     write_win_keys(keys)
     lines.append("app_min_heap_kb: %s" % min_heap_kb("bench_app", ["play", keys], "won"))
     lines.append("firmware_min_heap_kb: %s" % firmware_min_heap_kb(keys))
+    lines += solver_figures()
     for line in lines:
         print(line)
+
+
+def solver_figures():
+    lines = []
+    # deals 1-1000 in two processes (the machine has two cores)
+    env = dict(os.environ, PYTHONPATH=LIB)
+    script = os.path.join(TOOLS, "bench_solver.py")
+    halves = [subprocess.Popen([sys.executable, script, "deals", str(a), str(b)], env=env,
+                               stdout=subprocess.PIPE, text=True) for a, b in ((1, 500), (501, 1000))]
+    rows = []
+    for proc in halves:
+        rows += [line.split() for line in proc.communicate()[0].splitlines()]
+    solved = [r for r in rows if r[1] == "1"]
+    positions = sorted(int(r[2]) for r in solved)
+    lengths = sorted(int(r[3]) for r in solved)
+    lines.append("solver_solved_pct: %.1f" % (100.0 * len(solved) / len(rows)))
+    lines.append("solver_median_positions: %d" % positions[len(positions) // 2])
+    lines.append("solver_median_len: %d" % lengths[len(lengths) // 2])
+    lines.append("fcsolve_median_len: %s" % fcsolve_median_len([int(r[0]) for r in solved]))
+    lines.append("solver_min_heap_kb: %s" % min_heap_kb("bench_solver", ["heap", "1", "20"]))
+    speed = figures_from(run_mpy("bench_solver", ["speed", "1", "20"]).stdout)
+    lines += speed
+    ms = float(speed[0].split(": ")[1])
+    p90 = positions[int(len(positions) * 0.9)]
+    lines.append("solver_rp2040_s_per_hint_est: %.0f median, %.0f p90" % (
+        positions[len(positions) // 2] * ms * 40 / 1000, p90 * ms * 40 / 1000))
+    return lines
+
+
+def fcsolve_median_len(numbers):
+    import shutil
+
+    if not (shutil.which("fc-solve") and shutil.which("make-microsoft-freecell-board")):
+        return "n/a (no fc-solve)"
+    env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
+    lengths = []
+    for n in numbers:
+        board = subprocess.run(["make-microsoft-freecell-board", "-t", str(n)],
+                               capture_output=True, text=True, env=env).stdout
+        out = subprocess.run(["fc-solve", "-m", "-snx"], input=board, capture_output=True,
+                             text=True, env=env).stdout
+        if "This game is solveable." in out:
+            lengths.append(sum(len(line.split()) for line in out.splitlines()
+                               if line and line[0] in "12345678abcd"))
+    lengths.sort()
+    return lengths[len(lengths) // 2]
 
 
 def firmware_min_heap_kb(presses):

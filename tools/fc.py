@@ -5,9 +5,13 @@
     fc.py replay N [--no-autoplay] [--cells K] [MOVE ...]
                                     play the moves (or a transcript on standard
                                     input) and print the position fc-solve reads
+    fc.py solve N [--no-autoplay] [--cells K] [--budget B]
+                                    find a winning line with the board's solver and
+                                    print it in the notation replay reads
 Runs under CPython 3.9+ and the MicroPython unix port with the same output; it
 uses only the engine in firmware/lib and the standard library both share.
-Exit codes: 0 done, 1 an illegal move, 2 bad input (message on stderr).
+Exit codes: 0 done, 1 an illegal move, 2 bad input (message on stderr);
+solve: 0 solved, 3 gave up within the budget, 4 no solution exists.
 """
 
 import sys
@@ -23,10 +27,14 @@ from freecell.game import Game  # noqa: E402
 USAGE = """usage:
   fc.py deal N
   fc.py replay N [--no-autoplay] [--cells K] [MOVE ...]
+  fc.py solve N [--no-autoplay] [--cells K] [--budget B]
 N is a Microsoft / FreeCell Pro deal number, 1 to 8589934591.
 replay reads the moves from standard input when none are given (an fc-solve
 '-m -snx' transcript is fine) and prints the final position.
+solve prints a winning line (exit 0), or says it gave up after B positions
+(exit 3, default 100000) or that no solution exists (exit 4).
 """
+DEFAULT_BUDGET = 100000
 
 
 class UsageError(Exception):
@@ -47,23 +55,22 @@ def parse_args(argv):
     if not argv:
         raise UsageError("no command given", True)
     command = argv[0]
-    if command not in ("deal", "replay"):
+    if command not in ("deal", "replay", "solve"):
         raise UsageError("unknown command '" + command + "'", True)
-    options = {"autoplay": True, "cells": 4}
+    options = {"autoplay": True, "cells": 4, "budget": DEFAULT_BUDGET}
     words = []
     i = 1
     while i < len(argv):
         word = argv[i]
-        if command == "replay" and word == "--no-autoplay":
+        if command != "deal" and word == "--no-autoplay":
             options["autoplay"] = False
-        elif command == "replay" and (word == "--cells" or word.startswith("--cells=")):
-            if word == "--cells":
-                i += 1
-                if i == len(argv):
-                    raise UsageError("--cells needs a number, 1 to 4")
-                value = argv[i]
-            else:
-                value = word[8:]
+        elif command == "solve" and (word == "--budget" or word.startswith("--budget=")):
+            value, i = option_value(argv, i, "--budget", "a number of positions")
+            if not value.isdigit() or not 1 <= int(value) <= 100000000:
+                raise UsageError("--budget must be 1 to 100000000 positions, not '" + value + "'")
+            options["budget"] = int(value)
+        elif command != "deal" and (word == "--cells" or word.startswith("--cells=")):
+            value, i = option_value(argv, i, "--cells", "a number, 1 to 4")
             if value not in ("1", "2", "3", "4"):
                 raise UsageError("--cells must be 1 to 4, not '" + value + "'")
             options["cells"] = int(value)
@@ -74,9 +81,18 @@ def parse_args(argv):
         i += 1
     if not words:
         raise UsageError(command + " needs a deal number", True)
-    if command == "deal" and len(words) > 1:
-        raise UsageError("deal takes one deal number, got " + str(len(words)))
+    if command in ("deal", "solve") and len(words) > 1:
+        raise UsageError(command + " takes one deal number, got " + str(len(words)))
     return command, words[0], options, words[1:]
+
+
+def option_value(argv, i, flag, what):
+    """The value of `--flag V` or `--flag=V` at argv[i]; -> (value, index)."""
+    if argv[i] != flag:
+        return argv[i][len(flag) + 1:], i
+    if i + 1 == len(argv):
+        raise UsageError(flag + " needs " + what)
+    return argv[i + 1], i + 1
 
 
 def deal_number(word):
@@ -131,11 +147,40 @@ def replay(word, options, tokens):
     print(notation.position_text(game))
 
 
+def solve(word, options):
+    from freecell.solver import Solver, SOLVED, NO_SOLUTION
+
+    number = deal_number(word)
+    game = Game(cells=options["cells"], autoplay=options["autoplay"])
+    game.deal(number.text())
+    # the host can afford a bigger table than a board: 2**18 positions (1.5 MB)
+    solver = Solver(budget=options["budget"], table_bits=18, max_depth=2000)
+    solver.start(game)
+    while not solver.step(5000):
+        pass
+    if solver.state == SOLVED:
+        tokens = []
+        for packed in solver.moves(options["autoplay"]):
+            tokens.append(notation.move_text(packed & 31, (packed >> 5) & 31, packed >> 10))
+        for i in range(0, len(tokens), 10):
+            print(" ".join(tokens[i:i + 10]))
+        return
+    if solver.state == NO_SOLUTION:
+        fail("no solution exists: every position reachable was searched (%d positions)"
+             % solver.positions, 4)
+    fail("gave up after %d positions without a solution (try a bigger --budget)"
+         % solver.positions, 3)
+
+
 def main(argv):
     try:
         command, word, options, tokens = parse_args(argv)
         if command == "deal":
             show_deal(word)
+        elif command == "solve":
+            if tokens:
+                raise UsageError("solve takes one deal number, got " + str(len(tokens) + 1))
+            solve(word, options)
         else:
             replay(word, options, tokens)
     except UsageError as error:

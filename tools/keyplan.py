@@ -57,6 +57,14 @@ class Driver:
                     self.hold(0, 50)
         return self
 
+    def choose(self, action):
+        """On a list screen (title, menu, settings), move to the item that
+        does `action` and press A."""
+        screen = self.app.screen
+        while screen.actions[screen.choice] != action:
+            self.press("down")
+        return self.press("a")
+
     @property
     def game(self):
         return self.app.game
@@ -97,7 +105,7 @@ def keys_for_transcript(deal, tokens, autoplay_off=True):
     if autoplay_off:
         driver.press("start")
         keys.append("start")
-        steps = driver.app.menu.actions.index("autoplay")
+        steps = driver.app.menu.actions.index("autoplay")  # from the top
         driver.press("down*%d" % steps, "a", "b")
         keys += ["down"] * steps + ["a", "b"]
         assert not driver.game.autoplay

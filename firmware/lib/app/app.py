@@ -9,10 +9,13 @@ storage (storage.Storage) the game, statistics and settings survive resets;
 without one nothing is kept.
 """
 
+from time import localtime
+
 from freecell.compat import ticks_diff
 from freecell.game import Game
 
-from .buttons import Buttons, NO_EVENT
+from .assistant import Assistant, HINT, SHOW, WINNABLE
+from .buttons import Buttons, B, NO_EVENT
 from .keeper import Keeper
 from .layout import Layout
 from .paint import Painter
@@ -47,6 +50,9 @@ class App:
         self.end = EndScreen(self)
         self.settings_screen = SettingsScreen(self)
         self.stats_screen = StatsScreen(self)
+        self.assistant = Assistant(self)
+        self.play.assistant = self.assistant
+        self.by_solver = False  # the game just ended was finished by "show me"
         self._random = seed & 0xFFFF
         self.redraws = 0
         self.last_press = None
@@ -79,6 +85,9 @@ class App:
             else:
                 self.press(event >> 2, event & 3)
             event = self.buttons.event()
+        if self.assistant.busy() and self.assistant.tick(now):
+            self.dirty = True
+            self.last_press = now  # the solver at work keeps the display awake
         if self.in_progress:
             self.keeper.tick(now, self.game)
         if not self.asleep and ticks_diff(now, self.last_press) >= IDLE_MS:
@@ -109,6 +118,11 @@ class App:
     def press(self, button, kind):
         """One button event for the current screen."""
         self.notice = None
+        if self.assistant.busy():  # B stops the solver; "show me" stops on any key
+            if button == B or self.assistant.line is not None:
+                self.assistant.cancel()
+                self.dirty = True
+            return
         action = self.screen.key(button, kind)
         self.dirty = True
         if action:
@@ -185,12 +199,19 @@ class App:
         elif action == "give_up":
             game.give_up()
             self.act("end")
-        elif action == "end":
+        elif action in ("hint", "show", "winnable"):
+            self.show(self.play)
+            self.assistant.start(HINT if action == "hint" else SHOW if action == "show"
+                                 else WINNABLE)
+        elif action == "daily":
+            self.new_game(self.daily_deal(), daily=True)
+        elif action in ("end", "end_by_solver"):
             self.in_progress = False
-            self.keeper.finished(game)
+            self.by_solver = action == "end_by_solver"
+            self.keeper.finished(game, self.by_solver)
             self.show(self.end)
 
-    def new_game(self, number):
+    def new_game(self, number, daily=False):
         game = self.game
         if self.in_progress:  # abandoned for a new deal: it counts as given up
             game.give_up()
@@ -205,7 +226,7 @@ class App:
             return
         self.play.reset()
         self.in_progress = True
-        self.keeper.started(game)
+        self.keeper.started(game, daily)
         self.show(self.play)
 
     def _draw16(self):
@@ -213,6 +234,22 @@ class App:
         # under 2^28: no long ints on a 32-bit board
         self._random = (self._random * 4005 + 1) & 0xFFFF
         return self._random
+
+    def today(self):
+        """(year, month, day) from the board's clock (make flash sets it)."""
+        t = localtime()
+        return t[0], t[1], t[2]
+
+    def daily_deal(self):
+        """The same deal for everyone on a date, never an unwinnable one: the
+        day's number since 2000 (a proleptic count, good to 2099), scrambled
+        into 1..1,000,000 with small-int arithmetic."""
+        year, month, day = self.today()
+        days = (year - 2000) * 372 + (month - 1) * 31 + day - 1
+        n = 1 + (days * 541 + 7919) % 1000000  # 541 is prime: successive days spread
+        while n in UNWINNABLE:
+            n += 1
+        return n
 
     def random_deal(self):
         """1..1,000,000, never one of the unwinnable deals."""

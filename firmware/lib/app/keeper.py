@@ -88,19 +88,19 @@ class Keeper:
 
     # -- the game's life ------------------------------------------------------
 
-    def started(self, game):
+    def started(self, game, daily=False):
         """A new game was dealt (any game in progress was finished first)."""
-        serial = self.stats.start()
+        serial = self.stats.start(daily)
         self.save_game(game)
         self.save_stats()
         return serial
 
-    def finished(self, game):
-        """Won, given up, or abandoned for a new deal."""
+    def finished(self, game, by_solver=False):
+        """Won, given up, abandoned for a new deal, or finished by the solver."""
         if not self.stats.in_progress:
             return
         self.save_game(game)
-        self.stats.finish(game)
+        self.stats.finish(game, by_solver)
         self.save_stats()
 
     def tick(self, now, game):

@@ -26,6 +26,7 @@ class PlayScreen:
         self.message = [Line(layout.text_chars) for _ in range(_MESSAGE_LINES)]
         self.message_lines = 0
         self.deal_text = b"1"
+        self.assistant = None  # the app's, set by it
         self.reset()
 
     def reset(self):
@@ -42,6 +43,10 @@ class PlayScreen:
         self.held_count = 0  # 0: the top card only, the count left to the rules
         self.held_card = NO_CARD
 
+    def thinking(self):
+        """The solver's progress (0-100), or -1 when it is not at work."""
+        return self.assistant.progress() if self.assistant else -1
+
     def held_cards(self, column):
         """How many cards of `column` are shown as picked up."""
         return max(1, self.held_count)
@@ -55,6 +60,14 @@ class PlayScreen:
         if self.col < 4:
             return CELL0 + self.col if self.col < self.game.table.cells_count else -1
         return FOUND0 + self.col - 4
+
+    def point_at(self, location):
+        """Put the cursor on a location (a hint shows its source)."""
+        if location < CELL0:
+            self.row, self.col = 1, location
+        else:
+            self.row, self.col = 0, location - CELL0 if location < FOUND0 else location - FOUND0 + 4
+        self.depth = 0
 
     def column_size(self):
         return self.game.table.heights[self.col] if self.row == 1 else 0

@@ -71,8 +71,9 @@ class TitleScreen(ListScreen):
         super().__init__(app, b"")
 
     def open(self):
-        labels = [b"NEW GAME", b"DEAL NUMBER", b"STATISTICS", b"SETTINGS", b"CONTROLS"]
-        actions = ["random", "enter_deal", "stats", "settings", "help"]
+        labels = [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"STATISTICS", b"SETTINGS",
+                  b"CONTROLS"]
+        actions = ["random", "daily", "enter_deal", "stats", "settings", "help"]
         if self.app.in_progress:
             labels.insert(0, b"RESUME")
             actions.insert(0, "resume")
@@ -112,6 +113,8 @@ class MenuScreen(ListScreen):
         if game.can_finish():
             labels.append(b"FINISH")
             actions.append("finish")
+        labels += [b"HINT", b"SHOW ME", b"WINNABLE?"]
+        actions += ["hint", "show", "winnable"]
         labels += [b"AUTOPLAY: ON" if game.autoplay else b"AUTOPLAY: OFF", b"RESTART DEAL",
                    b"NEW GAME", b"GIVE UP", b"SETTINGS", b"CONTROLS"]
         actions += ["autoplay", "restart", "title", "give_up", "settings", "help"]
@@ -200,6 +203,8 @@ class StatsScreen(TextScreen):
             b"STREAK %d BEST %d" % (st.streak, st.best_streak),
             b"BEST SCORE %d" % st.best_score,
             b"FEWEST MOVES %s" % (b"%d" % st.fewest_moves if st.fewest_moves else b"-"),
+            b"DAILY %d WON %d" % (st.daily_played, st.daily_won),
+            b"SOLVER FINISHED %d" % st.solved_by_solver,
         ]
         if st.recent_count:
             lines.append(b"RECENT GAMES:")
@@ -207,7 +212,9 @@ class StatsScreen(TextScreen):
             hi, lo, won, moves, undos, score = st.record(i)
             deal = DealNumber()
             deal.hi, deal.lo = hi, lo
-            mark = b"WON " if won else b"LOST"
+            mark = (b"LOST", b"WON ", b"SOLV")[won & 3]  # SOLV: "show me" finished it
+            if won & 4:
+                mark = mark[:3] + b"*"  # a daily deal
             if narrow:
                 lines.append(b"#%s %s %dM" % (deal.text().encode(), mark, moves))
             else:
@@ -334,9 +341,12 @@ class EndScreen:
         deal = self.app.play.deal_text
         for line in self.lines:
             line.clear()
-        self.lines[0].add(b"YOU WON!" if won else b"GAME OVER")
+        by_solver = self.app.by_solver
+        self.lines[0].add(b"SOLVED" if by_solver else b"YOU WON!" if won else b"GAME OVER")
         self.lines[1].add(b"SCORE ").add_int(game.final_score())
-        if won:
+        if by_solver:
+            self.lines[2].add(b"BY THE SOLVER")
+        elif won:
             self.lines[2].add(b"BONUS ").add_int(game.win_bonus())
         if len(b"FREECELL #") + len(deal) <= len(self.lines[3].buf):
             self.lines[3].add(b"FREECELL ")

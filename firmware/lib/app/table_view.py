@@ -133,6 +133,13 @@ class TableView:
         """Deal number, moves and the run limit (onto cards / into an empty
         column), or what the player is holding."""
         line = self.status.clear()
+        thinking = play.thinking()
+        if thinking >= 0:  # the solver at work: a bar across the status line
+            line.add(b"THINKING ").add_int(thinking).add(b"%  B: STOP")
+            self.p.line(line, 0, self.layout.status_y)
+            w = self.layout.width * thinking // 100
+            self.p.fb.hline(0, self.layout.status_y - 1, w, 1)
+            return
         if play.held >= 0:
             line.add(b"HOLDING ").add_card(play.held_card)
             if play.held_count > 1:

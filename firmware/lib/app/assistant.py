@@ -1,0 +1,135 @@
+"""The solver at the player's service: hint, "show me", and "is it winnable?".
+
+The search runs a slice at a time from the app's tick (STEP positions, a few
+hundredths of a second on a board), so the status line shows its progress
+and B stops it.  The solver and its 48 KB table are made the first time they
+are asked for; a board without the memory says so instead of failing.
+"""
+
+from freecell.compat import ticks_diff
+from freecell.game import OK
+from freecell.notation import move_text
+from freecell.solver import GAVE_UP, NO_SOLUTION, SEARCHING, SOLVED, Solver
+from freecell.table import CELL0, FOUND0
+
+BUDGET = 3000  # positions: about 2 s for a typical hint on an RP2040, 17 s at worst 1 in 10
+STEP = 25
+SHOW_MS = 600  # between the moves of "show me"
+HINT = 1
+SHOW = 2
+WINNABLE = 3
+
+
+class Assistant:
+    def __init__(self, app):
+        self.app = app
+        self.solver = None
+        self.mode = 0  # 0: idle
+        self.line = None  # the moves "show me" still has to play
+        self.next_move = 0
+        self.hint_src = self.hint_dst = -1
+
+    def busy(self):
+        return self.mode != 0
+
+    def start(self, mode):
+        if self.solver is None:
+            try:
+                self.solver = Solver(budget=BUDGET, table_bits=13, max_depth=400)
+            except MemoryError:
+                self.app.play.say_text("not enough memory for the solver on this board")
+                return
+        self.mode = mode
+        self.line = None
+        self.hint_src = self.hint_dst = -1
+        if self.solver.start(self.app.game) != SEARCHING:
+            self.finish()
+
+    def progress(self):
+        return self.solver.progress() if self.mode and self.line is None else -1
+
+    def cancel(self):
+        self.mode = 0
+        self.line = None
+        self.app.play.say_text("stopped")
+
+    def tick(self, now):
+        """Work a little; returns True when something on screen changed."""
+        if not self.mode:
+            return False
+        if self.line is not None:
+            return self._show_step(now)
+        if self.solver.step(STEP) != SEARCHING:
+            self.finish()
+        return True
+
+    def finish(self):
+        mode, state, game = self.mode, self.solver.state, self.app.game
+        say = self.app.play.say_text
+        self.mode = 0
+        if mode == WINNABLE:
+            if state == SOLVED:
+                say("yes: the solver wins from here in %d moves" % len(
+                    self.solver.moves(game.autoplay)))
+            elif state == NO_SOLUTION:
+                say("no: this game can no longer be won")
+            else:
+                say("not sure: no win found in %d positions" % self.solver.positions)
+        elif mode == HINT:
+            if state == SOLVED:
+                self._hint(self.solver.moves(game.autoplay)[0], "")
+            elif state == NO_SOLUTION:
+                say("no way to win from here: undo some moves")
+            else:
+                packed = self.solver.best_move(game)
+                if packed < 0:
+                    say("no move left")
+                else:
+                    self._hint(packed, "(a guess) ")
+        elif state == SOLVED:  # show me: play the line, slowly
+            self.line = self.solver.moves(game.autoplay)
+            self.next_move = 0
+            self.mode = SHOW
+            self.last = None
+        elif state == NO_SOLUTION:
+            say("this game can no longer be won")
+        else:
+            say("no win found in %d positions" % self.solver.positions)
+
+    def _hint(self, packed, guess):
+        src, dst, count = packed & 31, (packed >> 5) & 31, packed >> 10
+        self.hint_src, self.hint_dst = src, dst
+        self.app.play.point_at(src)
+        self.app.play.say_text("hint %s%s" % (guess, move_text(src, dst, count)) +
+                               (" (%s)" % _place(src, dst)))
+
+    def _show_step(self, now):
+        if self.last is not None and ticks_diff(now, self.last) < SHOW_MS:
+            return False
+        self.last = now
+        game = self.app.game
+        if self.next_move >= len(self.line):
+            self.mode = 0
+            self.line = None
+            return True
+        packed = self.line[self.next_move]
+        self.next_move += 1
+        if game.move(packed & 31, (packed >> 5) & 31, packed >> 10) != OK:
+            self.mode = 0  # cannot happen: the line came from this position
+            self.line = None
+            self.app.play.say_text(game.reason())
+            return True
+        if game.is_over():
+            self.mode = 0
+            self.line = None
+            self.app.act("end_by_solver")
+        return True
+
+
+def _place(src, dst):
+    """Where a hint goes, in words."""
+    if dst >= FOUND0:
+        return "home"
+    if dst >= CELL0:
+        return "to a free cell"
+    return "to column %d" % (dst + 1)

@@ -1,0 +1,122 @@
+"""The solver on the device: hint, show me, is it winnable, B to stop, and
+the daily deal."""
+
+from app.app import UNWINNABLE
+from app.records import DAILY, SOLVED
+from keyplan import Driver
+
+
+def think(d):
+    """Let the solver work until it has answered (or the test gives up)."""
+    for _ in range(400):
+        if not d.app.assistant.busy():
+            return
+        d.hold(0, 100)
+    raise AssertionError("the solver never finished")
+
+
+def hinted(d):
+    d.press("start").choose("hint")
+    think(d)
+    message = d.message()
+    assert message.startswith("HINT "), message
+    return message
+
+
+def test_a_hint_names_a_legal_move_and_puts_the_cursor_on_it():
+    d = Driver(1)  # solved well within the board's budget
+    message = hinted(d)
+    assert "(A GUESS)" not in message
+    token = message.split()[1]
+    from freecell import notation
+    p = notation.parse_move(token)
+    src = notation.move_src(p)
+    assert d.play.location() == src
+    assert d.game.move(src, notation.move_dst(p), notation.move_count(p)) == 0
+
+
+def test_when_the_budget_runs_out_the_hint_is_the_best_ranked_move():
+    d = Driver(617)  # not solved within 3,000 positions by this solver
+    message = hinted(d)
+    assert message.startswith("HINT (A GUESS) ")
+    from freecell import notation
+    p = notation.parse_move(message.split()[3])
+    assert d.game.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0
+
+
+def test_winnable_says_yes_for_a_fresh_deal_and_not_sure_when_the_budget_runs_out():
+    d = Driver(1)
+    d.press("start").choose("winnable")
+    think(d)
+    assert d.message().startswith("YES: THE SOLVER WINS FROM HERE IN ")
+    hard = Driver(11982)
+    hard.press("start").choose("winnable")
+    think(hard)
+    assert hard.message().startswith("NOT SURE: NO WIN FOUND IN 3")  # the budget on a board
+
+
+def test_the_progress_shows_and_b_stops_the_solver():
+    d = Driver(11982)  # long enough to watch
+    d.press("start").choose("winnable")
+    assert d.app.assistant.busy() and d.play.thinking() >= 0
+    d.press("b")
+    assert not d.app.assistant.busy() and d.message() == "STOPPED"
+
+
+def test_show_me_plays_the_game_out_and_the_statistics_say_so():
+    from app.storage import Storage
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes"))
+    from files import FakeFiles
+    d = Driver(1, storage=Storage(FakeFiles()))
+    d.press("start").choose("show")
+    for _ in range(1000):
+        if d.app.screen is d.app.end:
+            break
+        d.hold(0, 200)
+    assert d.game.is_won() and d.app.screen is d.app.end
+    assert bytes(d.app.end.lines[0].buf[: d.app.end.lines[0].n]) == b"SOLVED"
+    st = d.app.keeper.stats
+    assert (st.won, st.given_up, st.solved_by_solver) == (0, 1, 1) and st.consistent()
+    assert st.record(0)[2] == SOLVED
+
+
+def test_any_key_stops_show_me():
+    d = Driver(1)
+    d.press("start").choose("show")
+    for _ in range(30):
+        d.hold(0, 200)
+    assert d.game.moves > 0 and d.app.assistant.busy()
+    d.press("left")  # a move due while the press settles may still land
+    moves = d.game.moves
+    d.hold(0, 3000)
+    assert d.game.moves == moves and not d.app.assistant.busy()
+    assert d.message() == "STOPPED"
+
+
+def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_never_unwinnable():
+    a, b = Driver(), Driver(seed=99)
+    for d in (a, b):
+        d.app.today = lambda: (2026, 11, 30)
+    assert a.app.daily_deal() == b.app.daily_deal()
+    seen = set()
+    for year in (2026, 2027, 2028):
+        for month in range(1, 13):
+            for day in range(1, 29):
+                a.app.today = lambda y=year, m=month, dd=day: (y, m, dd)
+                n = a.app.daily_deal()
+                assert 1 <= n <= 1000000 and n not in UNWINNABLE
+                seen.add(n)
+    assert len(seen) == 3 * 12 * 28  # a different deal every day
+
+
+def test_the_daily_deal_has_its_own_line_in_the_statistics():
+    d = Driver()
+    d.app.today = lambda: (2026, 11, 30)
+    d.choose("daily")
+    assert d.app.screen is d.play and d.game.number.text() == str(d.app.daily_deal())
+    st = d.app.keeper.stats
+    assert (st.daily_played, st.daily) == (1, True)
+    d.press("start").choose("give_up")
+    assert st.record(0)[2] & DAILY

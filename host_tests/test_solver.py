@@ -1,0 +1,117 @@
+"""The solver: every line it prints replays to solved (with the engine's own
+rules, supermove limits included), under both autoplay settings and with
+fewer free cells; it proves deal 11982 has no solution; it keeps to its
+budget and memory; and tools/fc.py solve's exit codes."""
+
+import os
+import sys
+
+import pytest
+
+from conftest import TOOLS, run
+from freecell.game import Game
+from freecell.solver import GAVE_UP, NO_SOLUTION, SEARCHING, SOLVED, Solver
+
+FC = os.path.join(TOOLS, "fc.py")
+
+
+def solve(number, cells=4, autoplay=True, budget=20000, table_bits=15):
+    game = Game(cells=cells, autoplay=autoplay)
+    game.deal(number)
+    solver = Solver(budget=budget, table_bits=table_bits)
+    solver.start(game)
+    while solver.step(1000) == SEARCHING:
+        pass
+    return game, solver
+
+
+@pytest.mark.parametrize("autoplay", [True, False])
+def test_every_solution_replays_to_a_win(autoplay):
+    solved = 0
+    for number in range(1, 61):
+        game, solver = solve(number, autoplay=autoplay)
+        if solver.state != SOLVED:
+            continue
+        solved += 1
+        for packed in solver.moves(autoplay):
+            assert game.move(packed & 31, (packed >> 5) & 31, packed >> 10) == 0, \
+                (number, game.reason())
+        assert game.is_won(), number
+    assert solved >= 57  # 95% of these, measured: see STRATEGIES in solver.py
+
+
+@pytest.mark.parametrize("cells", [3, 2])
+def test_fewer_free_cells(cells):
+    wins = 0
+    for number in range(1, 21):
+        game, solver = solve(number, cells=cells)
+        if solver.state == SOLVED:
+            for packed in solver.moves(True):
+                assert game.move(packed & 31, (packed >> 5) & 31, packed >> 10) == 0
+            assert game.is_won()
+            wins += 1
+    assert wins >= 15
+
+
+def test_it_solves_from_the_middle_of_a_game_too():
+    game = Game()
+    game.deal(617)
+    game.move(0, 10)  # JD to a cell
+    game.move(1, 11)
+    solver = Solver(budget=20000, table_bits=15)
+    solver.start(game)
+    while solver.step(500) == SEARCHING:
+        pass
+    assert solver.state == SOLVED
+    for packed in solver.moves(True):
+        assert game.move(packed & 31, (packed >> 5) & 31, packed >> 10) == 0
+    assert game.is_won()
+
+
+def test_the_budget_is_kept_and_step_is_interruptible():
+    game = Game()
+    game.deal(178)  # a deal this solver finds hard
+    solver = Solver(budget=700, table_bits=13)
+    solver.start(game)
+    progress = []
+    while solver.step(100) == SEARCHING:
+        progress.append(solver.progress())
+    assert solver.state == GAVE_UP and solver.positions <= 700 + 100
+    assert progress == sorted(progress) and progress[-1] <= 100
+
+
+def test_a_full_table_of_positions_gives_up_rather_than_grows():
+    game = Game()
+    game.deal(178)
+    solver = Solver(budget=10 ** 6, table_bits=8)  # 256 slots
+    solver.start(game)
+    while solver.step(1000) == SEARCHING:
+        pass
+    assert solver.state == GAVE_UP and solver.stored * 10 <= 256 * 9 + 10
+
+
+def test_deal_11982_has_no_solution():
+    game, solver = solve(11982, budget=10 ** 6, table_bits=18)
+    assert solver.state == NO_SOLUTION
+
+
+def test_fc_py_solve_prints_a_line_replay_accepts():
+    for args in (["617"], ["617", "--no-autoplay"], ["5", "--cells", "3"]):
+        line = run([sys.executable, FC, "solve"] + args)
+        assert line.returncode == 0, line.stderr
+        extra = [a for a in args[1:]]
+        replay = run([sys.executable, FC, "replay", args[0]] + extra, stdin=line.stdout)
+        assert replay.returncode == 0, replay.stderr
+        assert replay.stdout.splitlines()[-1] == "solved"
+
+
+def test_fc_py_solve_exit_codes():
+    r = run([sys.executable, FC, "solve", "178", "--budget", "300"])
+    assert r.returncode == 3 and "gave up after" in r.stderr and r.stdout == ""
+    r = run([sys.executable, FC, "solve", "11982", "--budget", "1000000"])
+    assert r.returncode == 4, r.stderr
+    assert r.stderr.startswith("fc.py: no solution exists: every position reachable was searched")
+    for bad in (["solve", "1", "--budget", "0"], ["solve", "1", "--budget", "x"],
+                ["solve", "0"], ["solve", "1", "2"]):
+        r = run([sys.executable, FC] + bad)
+        assert r.returncode == 2 and "Traceback" not in r.stderr, bad

@@ -1,0 +1,56 @@
+"""The solver's half of `make bench`; runs under MicroPython and CPython.
+
+    bench_solver.py speed FIRST LAST   solver_ms_per_position over those deals
+    bench_solver.py deals FIRST LAST   one line per deal: number, state,
+                                       positions, moves (foundation moves
+                                       included, as fc-solve counts them)
+    bench_solver.py heap FIRST LAST    solves those deals; prints ok when every
+                                       one gave an answer (for -X heapsize)
+The on-device settings: BUDGET positions, 2**TABLE_BITS seen-table slots.
+"""
+
+import sys
+
+from freecell.compat import ticks_diff, ticks_ms
+from freecell.game import Game
+from freecell.solver import SEARCHING, SOLVED, Solver
+
+BUDGET = 3000
+TABLE_BITS = 13  # 8,192 slots, 48 KB
+
+
+def run(first, last, report):
+    solver = Solver(budget=BUDGET, table_bits=TABLE_BITS)
+    game = Game()
+    for number in range(first, last + 1):
+        game.deal(number)
+        solver.start(game)
+        while solver.step(500) == SEARCHING:
+            pass
+        report(number, solver)
+    return solver
+
+
+def main():
+    mode, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    if mode == "speed":
+        total = [0]
+
+        def count(number, solver):
+            total[0] += solver.positions
+
+        t = ticks_ms()
+        run(first, last, count)
+        print("solver_ms_per_position: %.2f" % (ticks_diff(ticks_ms(), t) / total[0]))
+    elif mode == "deals":
+        def line(number, solver):
+            moves = len(solver.moves(False)) if solver.state == SOLVED else 0
+            print(number, solver.state, solver.positions, moves)
+
+        run(first, last, line)
+    else:
+        run(first, last, lambda number, solver: None)
+        print("ok")
+
+
+main()
