@@ -197,8 +197,8 @@ def headless(args):
     fw.close()
 
 
-KEYMAP = """keys: arrows move   z = A pick up/put down   x = B drop/undo   Enter = START menu
-      Backspace = SELECT send home   Z / X = hold A / B   q = quit"""
+KEYMAP = """keys: arrows move  z = A pick up/put down  x = B drop/undo  Enter = START menu
+      Backspace = SELECT send home  Z / X = hold A / B  q = quit"""
 
 
 def interactive(args):
@@ -211,6 +211,7 @@ def interactive(args):
     if "deal" in args:
         fw.send("d %s" % args["deal"])
     keys = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
+            "\x1bOA": "up", "\x1bOB": "down", "\x1bOD": "left", "\x1bOC": "right",
             "z": "a", "x": "b", "\r": "start", "\n": "start", "\x7f": "select", "\x08": "select",
             "Z": "long-a", "X": "long-b"}
     fd = sys.stdin.fileno()
@@ -219,12 +220,19 @@ def interactive(args):
     out.write("\x1b[2J\x1b[?25l")
     try:
         tty.setraw(fd)
+        shown = None
         while True:
-            out.write("\x1b[H")
-            for line in to_braille(fw.frame()):
-                out.write(line + "\r\n")
-            out.write("\r\n" + KEYMAP.replace("\n", "\r\n") + "\r\n")
-            out.flush()
+            frame = fw.frame()
+            if frame.data != shown:  # redraw only what changed
+                shown = frame.data
+                out.write("\x1b[H")
+                for line in to_braille(frame):
+                    out.write(line + "\r\n")
+                out.write("\r\n" + KEYMAP.replace("\n", "\r\n") + "\r\n")
+                out.flush()
+            if not select.select([fd], [], [], 0.05)[0]:
+                fw.hold(0, 5)  # time goes on without keys: the solver, "show me"
+                continue
             key = os.read(fd, 1).decode(errors="ignore")
             if key == "\x1b":
                 while select.select([fd], [], [], 0.02)[0]:
