@@ -132,3 +132,42 @@ def test_png_output_is_a_png(micropython, tmp_path):
     assert run([sys.executable, SIM, "--deal", "1", "--out", str(out)]).returncode == 0
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 500
+
+
+def test_the_terminal_simulator_keeps_time_between_key_presses(micropython):
+    """Interactive mode in a real pseudo-terminal: after SHOW ME the game
+    plays itself, so the screen keeps changing with no key pressed."""
+    import pty
+    import select
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the simulator on the pty
+        os.execv(sys.executable, [sys.executable, SIM, "--deal", "1"])
+
+    def read_for(seconds):
+        out = b""
+        end = time.time() + seconds
+        while time.time() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    break
+        return out
+
+    try:
+        first = read_for(2)
+        assert b"keys: arrows move" in first
+        for key in (b"\r", b"\x1b[B", b"\x1b[B", b"\x1b[B", b"z"):  # menu, SHOW ME
+            os.write(fd, key)
+            read_for(0.3)
+        playing = read_for(3)
+        assert playing.count(b"\x1b[H") >= 3, "the screen stood still"
+        os.write(fd, b"q")
+        read_for(1)
+    finally:
+        try:
+            os.kill(pid, 9)
+        except OSError:
+            pass
+        os.waitpid(pid, 0)
