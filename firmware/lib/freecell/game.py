@@ -41,6 +41,29 @@ E_NO_REDO = const(15)
 E_NO_FINISH = const(16)
 E_EMPTY_COLUMN = const(17)
 
+# what each refusal says, by error code: {0} the card moved, {1} the card it
+# should go on, {2} the cards asked for, {3} the cards that fit (or form a run)
+_REASONS = (
+    "",
+    "no such place",
+    "that is where it is",
+    "nothing to move there",
+    "cards on the foundations stay there",
+    "{0} can't go home yet",
+    "that cell is taken",
+    "one card at a time there",
+    "{0} doesn't go on {1}",
+    "needs room for {2} cards, {3} fit",
+    "only {3} cards form a run there",
+    "moving a whole column to an empty one changes nothing",
+    "onto {1} it takes {3} cards, not {2}",
+    "the game is over",
+    "nothing to undo",
+    "nothing to redo",
+    "not every card can go home yet",
+    "{0} can't go on an empty column",
+)
+
 _POINTS_HOME = const(10)
 _POINTS_UNDO = const(10)
 _WIN_BONUS = const(700)
@@ -313,43 +336,7 @@ class Game:
 
     def reason(self):
         """The last refusal in a player's words ('' when there was none)."""
-        e = self.error
-        card = text(self.card)
-        if e == E_NOWHERE:
-            return "no such place"
-        if e == E_SAME:
-            return "that is where it is"
-        if e == E_EMPTY:
-            return "nothing to move there"
-        if e == E_FROM_FOUNDATION:
-            return "cards on the foundations stay there"
-        if e == E_FOUNDATION:
-            return card + " can't go home yet"
-        if e == E_CELL_TAKEN:
-            return "that cell is taken"
-        if e == E_ONE_CARD:
-            return "one card at a time there"
-        if e == E_NO_FIT:
-            return card + " doesn't go on " + text(self.onto)
-        if e == E_ROOM:
-            return "needs room for %d cards, %d fit" % (self.need, self.fit)
-        if e == E_NOT_RUN:
-            return "only %d cards form a run there" % self.fit
-        if e == E_WHOLE_COLUMN:
-            return "moving a whole column to an empty one changes nothing"
-        if e == E_COUNT:
-            return "onto " + text(self.onto) + " it takes %d cards, not %d" % (self.fit, self.need)
-        if e == E_OVER:
-            return "the game is over"
-        if e == E_NO_UNDO:
-            return "nothing to undo"
-        if e == E_NO_REDO:
-            return "nothing to redo"
-        if e == E_NO_FINISH:
-            return "not every card can go home yet"
-        if e == E_EMPTY_COLUMN:
-            return card + " can't go on an empty column"
-        return ""
+        return _REASONS[self.error].format(text(self.card), text(self.onto), self.need, self.fit)
 
     # -- playing -----------------------------------------------------------
 
