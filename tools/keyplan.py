@@ -11,7 +11,7 @@ import sys
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for _path in (os.path.join(_ROOT, "tools", "shims"), os.path.join(_ROOT, "firmware", "lib"),
-              _ROOT):
+              _ROOT, os.path.join(_ROOT, "tools")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
@@ -20,6 +20,7 @@ from app.app import App  # noqa: E402
 from boards.sim import SimDisplay, SimKeys  # noqa: E402
 from freecell import notation  # noqa: E402
 from freecell.table import CELL0, FOUNDATION  # noqa: E402
+from sim import parse_keys  # noqa: E402
 
 NAMES = {"up": K.UP, "down": K.DOWN, "left": K.LEFT, "right": K.RIGHT, "a": K.A, "b": K.B,
          "start": K.START, "select": K.SELECT}
@@ -44,17 +45,14 @@ class Driver:
             self.now += 10
             self.app.tick(self.now)
 
-    def press(self, *names):
-        for name in names:
-            for word in name.split():
-                count = 1
-                if "*" in word:
-                    word, count = word.split("*")
-                for _ in range(int(count)):
-                    long = word.startswith("long-")
-                    button = NAMES[word[5:] if long else word]
-                    self.hold(1 << button, 700 if long else 50)
-                    self.hold(0, 50)
+    def press(self, *scripts):
+        """Press buttons as tools/sim.py --keys writes them ('right*3 a')."""
+        for script in scripts:
+            for word in parse_keys(script):
+                long = word.startswith("long-")
+                button = NAMES[word[5:] if long else word]
+                self.hold(1 << button, 700 if long else 50)
+                self.hold(0, 50)
         return self
 
     def choose(self, action):

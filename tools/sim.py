@@ -103,7 +103,7 @@ def parse_keys(script):
         count = 1
         if "*" in word:
             word, times = word.split("*", 1)
-            if not times.isdigit() or not 0 < int(times) <= 10000:
+            if not times.isdigit() or int(times) > 10000:  # *0: none (scripts made by code)
                 raise ValueError("bad repeat count in '%s'" % word)
             count = int(times)
         base = word[5:] if word.startswith("long-") else word

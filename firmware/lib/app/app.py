@@ -57,14 +57,18 @@ class App:
         self.redraws = 0
         self.last_press = None
         self.asleep = False
-        self.in_progress = self.keeper.boot(self.game)
-        if not self.in_progress:
+        if not self.keeper.boot(self.game):
             self.game.autoplay = self.keeper.settings.autoplay
         self.play.reset()
         self.apply_display_settings()
         # one line per file set aside at boot, shown on the title screen
         self.notice = storage.notes[0] if storage and storage.notes else None
         self.show(self.title)
+
+    @property
+    def in_progress(self):
+        """A game is under way: the statistics keep that, not the app."""
+        return self.keeper.stats.in_progress == 1
 
     # -- the loop ----------------------------------------------------------
 
@@ -206,7 +210,6 @@ class App:
         elif action == "daily":
             self.new_game(self.daily_deal(), daily=True)
         elif action in ("end", "end_by_solver"):
-            self.in_progress = False
             self.by_solver = action == "end_by_solver"
             self.keeper.finished(game, self.by_solver)
             self.show(self.end)
@@ -216,7 +219,6 @@ class App:
         if self.in_progress:  # abandoned for a new deal: it counts as given up
             game.give_up()
             self.keeper.finished(game)
-            self.in_progress = False
         settings = self.keeper.settings
         game.set_cells(settings.cells)
         game.autoplay = settings.autoplay
@@ -225,7 +227,6 @@ class App:
             self.entry.error.clear().add(problem.upper().encode())
             return
         self.play.reset()
-        self.in_progress = True
         self.keeper.started(game, daily)
         self.show(self.play)
 

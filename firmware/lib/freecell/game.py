@@ -371,18 +371,11 @@ class Game:
     def _send_one_home(self, flags, safe_only):
         """Send the first card found that may go home (only a safe one, for
         autoplay).  Returns False when there is none."""
-        t = self.table
-        for src in range(CELL0 + t.cells_count):
-            if t.columns <= src < CELL0:
-                continue
-            card = t.top(src)
-            if card == NO_CARD or t.foundations[card & 3] != card >> 2:
-                continue
-            if safe_only and not self.rules.is_safe(card, t.foundations):
-                continue
-            self._step(src, FOUND0 + (card & 3), 1, flags)
-            return True
-        return False
+        src = self.table.next_home(self.rules, safe_only)
+        if src < 0:
+            return False
+        self._step(src, FOUND0 + (self.table.top(src) & 3), 1, flags)
+        return True
 
     def send_home(self, src):
         """The quick action with autoplay off: src's top card to its foundation."""

@@ -241,7 +241,7 @@ def _check_history(data, first_step, steps, done, table, cells):
     """Undo every done step and redo every step on scratch copies of the
     table: each transfer must find the cards it moves."""
     back = Table(8, 4)
-    _copy(table, back)
+    back.copy_from(table)
     for k in range(done - 1, -1, -1):  # undo, newest first
         j = first_step + 3 * k
         src = data[j] & 0x3F
@@ -272,10 +272,3 @@ def _transfer_ok(t, src, dst, count, cells, flags):
     t.transfer(src, dst, count)
     return True
 
-
-def _copy(src, dst):
-    dst.cards[:] = src.cards
-    dst.heights[:] = src.heights
-    dst.cells[:] = src.cells
-    dst.foundations[:] = src.foundations
-    dst.cells_count = src.cells_count

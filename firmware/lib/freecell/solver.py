@@ -91,12 +91,7 @@ class Solver:
         self.width = self.weights[5]
         game = self.game
         t = self.table
-        src = game.table
-        t.cards[:] = src.cards
-        t.heights[:] = src.heights
-        t.cells[:] = src.cells
-        t.foundations[:] = src.foundations
-        t.cells_count = src.cells_count
+        t.copy_from(game.table)
         self.rules = game.rules
         for i in range(len(self.seen)):
             self.seen[i] = 0
@@ -237,16 +232,10 @@ class Solver:
 
     def _autoplay(self):
         t = self.table
-        placed = True
-        while placed:
-            placed = False
-            for src in range(CELL0 + t.cells_count):
-                if 8 <= src < CELL0:
-                    continue
-                card = t.top(src)
-                if card != NO_CARD and self.rules.is_safe(card, t.foundations):
-                    self._apply(src, FOUND0 + (card & 3), 1)
-                    placed = True
+        src = t.next_home(self.rules, True)
+        while src >= 0:
+            self._apply(src, FOUND0 + (t.top(src) & 3), 1)
+            src = t.next_home(self.rules, True)
 
     # -- which moves, in which order -----------------------------------------------
 
@@ -314,12 +303,11 @@ class Solver:
                 continue
             top = t.cards[c * COLUMN_CAP + h - 1]
             r = top >> 2
-            if r:  # the two cards of the other colour one rank lower
+            if r:  # the cards one rank lower that the rules let go on it
                 below = (r - 1) << 2
-                if (top ^ (top >> 1)) & 1:  # red: the black ones
-                    parent[below] = parent[below | 3] = c + 1
-                else:
-                    parent[below | 1] = parent[below | 2] = c + 1
+                for s in range(4):
+                    if rules.stacks_on(below | s, top):
+                        parent[below | s] = c + 1
         free = t.free_cells()
         free_cell = -1
         for i in range(t.cells_count):

@@ -49,6 +49,29 @@ class Table:
             self.cards[c * COLUMN_CAP + self.heights[c]] = order[i]
             self.heights[c] += 1
 
+    def copy_from(self, other):
+        """Take the same cards as `other`, a table of the same size."""
+        self.cards[:] = other.cards
+        self.heights[:] = other.heights
+        self.cells[:] = other.cells
+        self.foundations[:] = other.foundations
+        self.cells_count = other.cells_count
+
+    def next_home(self, rules, safe_only):
+        """The first location (columns, then cells) whose top card may go to
+        its foundation now, and with safe_only only a card rules.is_safe
+        allows (autoplay); -1 when there is none."""
+        for src in range(CELL0 + self.cells_count):
+            if self.columns <= src < CELL0:
+                continue
+            card = self.top(src)
+            if card == NO_CARD or self.foundations[card & 3] != card >> 2:
+                continue
+            if safe_only and not rules.is_safe(card, self.foundations):
+                continue
+            return src
+        return -1
+
     def card(self, column, depth):
         """The card `depth` places below the top of `column` (0 = the top)."""
         return self.cards[column * COLUMN_CAP + self.heights[column] - 1 - depth]
