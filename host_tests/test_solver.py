@@ -15,10 +15,11 @@ from freecell.solver import GAVE_UP, NO_SOLUTION, SEARCHING, SOLVED, Solver
 FC = os.path.join(TOOLS, "fc.py")
 
 
-def solve(number, cells=4, autoplay=True, budget=20000, table_bits=15):
+def solve(number, cells=4, autoplay=True, **settings):
+    """With the board's settings unless told otherwise."""
     game = Game(cells=cells, autoplay=autoplay)
     game.deal(number)
-    solver = Solver(budget=budget, table_bits=table_bits)
+    solver = Solver(**settings)
     solver.start(game)
     while solver.step(1000) == SEARCHING:
         pass
@@ -37,11 +38,11 @@ def test_every_solution_replays_to_a_win(autoplay):
             assert game.move(packed & 31, (packed >> 5) & 31, packed >> 10) == 0, \
                 (number, game.reason())
         assert game.is_won(), number
-    assert solved >= 57  # 95% of these, measured: see STRATEGIES in solver.py
+    assert solved >= 59  # all but deal 36, measured: see STRATEGIES in solver.py
 
 
-@pytest.mark.parametrize("cells", [3, 2])
-def test_fewer_free_cells(cells):
+@pytest.mark.parametrize("cells, measured", [(3, 20), (2, 15)])
+def test_fewer_free_cells(cells, measured):
     wins = 0
     for number in range(1, 21):
         game, solver = solve(number, cells=cells)
@@ -50,7 +51,7 @@ def test_fewer_free_cells(cells):
                 assert game.move(packed & 31, (packed >> 5) & 31, packed >> 10) == 0
             assert game.is_won()
             wins += 1
-    assert wins >= 15
+    assert wins >= measured  # of deals 1-20, with the board's settings
 
 
 def test_it_solves_from_the_middle_of_a_game_too():
@@ -70,7 +71,7 @@ def test_it_solves_from_the_middle_of_a_game_too():
 
 def test_the_budget_is_kept_and_step_is_interruptible():
     game = Game()
-    game.deal(178)  # a deal this solver finds hard
+    game.deal(285)  # a deal this solver finds hard
     solver = Solver(budget=700, table_bits=13)
     solver.start(game)
     progress = []
@@ -82,7 +83,7 @@ def test_the_budget_is_kept_and_step_is_interruptible():
 
 def test_a_full_table_of_positions_gives_up_rather_than_grows():
     game = Game()
-    game.deal(178)
+    game.deal(285)
     solver = Solver(budget=10 ** 6, table_bits=8)  # 256 slots
     solver.start(game)
     while solver.step(1000) == SEARCHING:

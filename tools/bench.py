@@ -18,15 +18,19 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
   firmware_min_heap_kb   the same on the virtual board: the firmware deployed
                          by tools/flash.py (BOARD=sim), the game driven over
                          mpremote's raw REPL (which takes its own share)
-  solver_solved_pct      deals 1-1000 solved within the on-device budget (3,000
-                         positions, 8,192-slot table), CPython, both cores
+  solver_solved_pct      deals 1-1000 solved within the on-device budget
+                         (Solver()'s defaults: 10,000 positions, 8,192-slot
+                         table), CPython, both cores
+  fcsolve_solved_pct     fc-solve's default scan on the same deals, stopped
+                         after as many iterations (-mi 10000), for scale
   solver_median_positions, solver_median_len   over the solved ones; the
                          length counts foundation moves, as fc-solve does
   fcsolve_median_len     fc-solve -m -snx on the same deals ('n/a' without it)
   solver_min_heap_kb     smallest -X heapsize at which the .mpy engine and
                          solver answer deals 1-20 with that budget
   solver_ms_per_position MicroPython on this host, deals 1-20
-  solver_rp2040_s_per_hint_est   median and 90th-percentile positions times
+  solver_rp2040_s_per_hint_est   median and 90th-percentile positions, and
+                         the whole budget (a hint that gives up), times
                          solver_ms_per_position times 40: an assumed RP2040
                          (125 MHz Cortex-M0+) slowdown against this host's
                          unix port, not measured; calibrate it on a Pico
@@ -47,6 +51,7 @@ MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 
 sys.path.insert(0, LIB)
+from freecell.solver import BOARD_BUDGET  # noqa: E402
 
 
 def compile_tree(out):
@@ -147,6 +152,7 @@ def solver_figures():
     positions = sorted(int(r[2]) for r in solved)
     lengths = sorted(int(r[3]) for r in solved)
     lines.append("solver_solved_pct: %.1f" % (100.0 * len(solved) / len(rows)))
+    lines.append("fcsolve_solved_pct: %s" % fcsolve_solved_pct(len(rows)))
     lines.append("solver_median_positions: %d" % positions[len(positions) // 2])
     lines.append("solver_median_len: %d" % lengths[len(lengths) // 2])
     lines.append("fcsolve_median_len: %s" % fcsolve_median_len([int(r[0]) for r in solved]))
@@ -155,9 +161,28 @@ def solver_figures():
     lines += speed
     ms = float(speed[0].split(": ")[1])
     p90 = positions[int(len(positions) * 0.9)]
-    lines.append("solver_rp2040_s_per_hint_est: %.0f median, %.0f p90" % (
-        positions[len(positions) // 2] * ms * 40 / 1000, p90 * ms * 40 / 1000))
+    lines.append("solver_rp2040_s_per_hint_est: %.0f median, %.0f p90, %.0f at most" % (
+        positions[len(positions) // 2] * ms * 40 / 1000, p90 * ms * 40 / 1000,
+        BOARD_BUDGET * ms * 40 / 1000))
     return lines
+
+
+def fcsolve_solved_pct(count):
+    """fc-solve's default scan on deals 1..count within the solver's budget
+    (-mi counts the positions it checks, as the budget does)."""
+    import shutil
+
+    if not (shutil.which("fc-solve") and shutil.which("make-microsoft-freecell-board")):
+        return "n/a (no fc-solve)"
+    env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
+    solved = 0
+    for n in range(1, count + 1):
+        board = subprocess.run(["make-microsoft-freecell-board", "-t", str(n)],
+                               capture_output=True, text=True, env=env).stdout
+        out = subprocess.run(["fc-solve", "-mi", str(BOARD_BUDGET)], input=board,
+                             capture_output=True, text=True, env=env).stdout
+        solved += "This game is solveable." in out
+    return "%.1f" % (100.0 * solved / count)
 
 
 def fcsolve_median_len(numbers):

@@ -6,7 +6,8 @@
                                        included, as fc-solve counts them)
     bench_solver.py heap FIRST LAST    solves those deals; prints ok when every
                                        one gave an answer (for -X heapsize)
-The on-device settings: BUDGET positions, 2**TABLE_BITS seen-table slots.
+The solver runs with the board's settings: Solver()'s defaults, as the app
+makes it.
 """
 
 import sys
@@ -15,12 +16,9 @@ from freecell.compat import ticks_diff, ticks_ms
 from freecell.game import Game
 from freecell.solver import SEARCHING, SOLVED, Solver
 
-BUDGET = 3000
-TABLE_BITS = 13  # 8,192 slots, 48 KB
-
 
 def run(first, last, report):
-    solver = Solver(budget=BUDGET, table_bits=TABLE_BITS)
+    solver = Solver()
     game = Game()
     for number in range(first, last + 1):
         game.deal(number)

@@ -1,8 +1,8 @@
 """The solver at the player's service: hint, "show me", and "is it winnable?".
 
-The search runs a slice at a time from the app's tick (STEP positions, a few
-hundredths of a second on a board), so the status line shows its progress
-and B stops it.  The solver and its 48 KB table are made the first time they
+The search runs a slice at a time from the app's tick (STEP positions, about
+a fifth of a second on an RP2040 by make bench's estimate), so the status
+line shows its progress and B stops it.  The solver and its 48 KB table are made the first time they
 are asked for; a board without the memory says so instead of failing.
 """
 
@@ -12,7 +12,6 @@ from freecell.notation import move_text
 from freecell.solver import GAVE_UP, NO_SOLUTION, SEARCHING, SOLVED, Solver
 from freecell.table import CELL0, FOUND0
 
-BUDGET = 3000  # positions: about 2 s for a typical hint on an RP2040, 17 s at worst 1 in 10
 STEP = 25
 SHOW_MS = 600  # between the moves of "show me"
 HINT = 1
@@ -35,7 +34,7 @@ class Assistant:
     def start(self, mode):
         if self.solver is None:
             try:
-                self.solver = Solver(budget=BUDGET, table_bits=13, max_depth=400)
+                self.solver = Solver()  # the board's budget and table
             except MemoryError:
                 self.app.play.say_text("not enough memory for the solver on this board")
                 return
