@@ -67,6 +67,20 @@ def test_the_progress_shows_and_b_stops_the_solver():
     assert not d.app.assistant.busy() and d.message() == "STOPPED"
 
 
+def test_a_search_works_in_small_slices_and_redraws_only_when_its_progress_moves():
+    d = Driver(11982)  # runs the whole budget
+    d.press("start").choose("winnable")
+    before = d.app.redraws
+    solver = d.app.assistant.solver
+    slices = []
+    while d.app.assistant.busy():
+        positions = solver.positions
+        d.hold(0, 10)
+        slices.append(solver.positions - positions)
+    assert max(slices) <= 2 * STEP  # small slices: the buttons are read often
+    assert 50 <= d.app.redraws - before <= 101  # a frame per percent, and the answer
+
+
 def test_show_me_plays_the_game_out_and_the_statistics_say_so():
     from app.storage import Storage
     import os

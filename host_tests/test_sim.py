@@ -53,7 +53,8 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "given_up": (617, "start down*8 a"),
     "long_column": (252, long_column_keys),
     "won": (617, won_617_keys),
-    "hint": (1, "start down*2 a"),
+    "hint": (1, "start down*2 a wait*10"),
+    "thinking": (11982, "start down*4 a wait*30"),
     # the Thumby's 72x40: four columns in view, scrolling with the cursor
     "thumby_title": (None, "", "72x40"),
     "thumby_fresh_deal": (617, "", "72x40"),

@@ -20,7 +20,7 @@ from app.app import App  # noqa: E402
 from boards.sim import SimDisplay, SimKeys  # noqa: E402
 from freecell import notation  # noqa: E402
 from freecell.table import CELL0, FOUNDATION  # noqa: E402
-from sim import parse_keys  # noqa: E402
+from sim import WAIT, parse_keys  # noqa: E402
 
 NAMES = {"up": K.UP, "down": K.DOWN, "left": K.LEFT, "right": K.RIGHT, "a": K.A, "b": K.B,
          "start": K.START, "select": K.SELECT}
@@ -49,6 +49,9 @@ class Driver:
         """Press buttons as tools/sim.py --keys writes them ('right*3 a')."""
         for script in scripts:
             for word in parse_keys(script):
+                if word == WAIT:
+                    self.hold(0, 100)
+                    continue
                 long = word.startswith("long-")
                 button = NAMES[word[5:] if long else word]
                 self.hold(1 << button, 700 if long else 50)

@@ -8,7 +8,8 @@ or CPython with --python (also the fallback when MicroPython is missing).
                                         Backspace = SELECT, Z / X = long A / B, q quits
     tools/sim.py --deal 617 --keys "right right a up a" --out frame.png [--state]
         press the buttons in order (up down left right a b start select,
-        long-a / long-b for a long press, right*3 to repeat), then write the
+        long-a / long-b for a long press, right*3 to repeat, wait for 100 ms
+        with no button down: the solver thinks, "show me" plays), then write the
         frame: .png scaled up for people, .pbm (plain P1) for tests; --state
         prints the position as tools/fc.py replay does.
     --size 72x40    another display size (the Thumby's); 128x64 by default
@@ -26,6 +27,7 @@ RUNNER = os.path.join(ROOT, "tools", "simrun.py")
 
 BUTTONS = {"up": 0, "down": 1, "left": 2, "right": 3, "a": 4, "b": 5, "start": 6, "select": 7}
 TICK_MS = 10
+WAIT = "wait"  # a key script's word for 100 ms with no button down
 TAP_TICKS = 5  # held 50 ms (debounce is 20), then released 50 ms
 LONG_TICKS = 70  # held 700 ms (a long press is 600)
 
@@ -64,6 +66,9 @@ class Firmware:
             self.send("t %d %d" % (self.now, mask))
 
     def press(self, name):
+        if name == WAIT:
+            self.hold(0, 2 * TAP_TICKS)
+            return
         long = name.startswith("long-")
         mask = 1 << BUTTONS[name[5:] if long else name]
         self.hold(mask, LONG_TICKS if long else TAP_TICKS)
@@ -107,9 +112,9 @@ def parse_keys(script):
                 raise ValueError("bad repeat count in '%s'" % word)
             count = int(times)
         base = word[5:] if word.startswith("long-") else word
-        if base not in BUTTONS:
-            raise ValueError("unknown button '%s' (buttons: %s; long-a, long-b)"
-                             % (word, " ".join(BUTTONS)))
+        if base not in BUTTONS and word != WAIT:
+            raise ValueError("unknown button '%s' (buttons: %s; long-a, long-b; %s)"
+                             % (word, " ".join(BUTTONS), WAIT))
         names += [word] * count
     return names
 

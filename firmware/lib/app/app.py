@@ -75,7 +75,8 @@ class App:
     def run(self):
         while True:
             self.tick(ticks_ms())
-            sleep_ms(10)
+            if self.assistant.progress() < 0:  # a search takes the idle time
+                sleep_ms(10)
 
     def tick(self, now):
         self.buttons.tick(self.keys.get_pressed(), now)

@@ -1,10 +1,11 @@
 """The solver at the player's service: hint, "show me", and "is it winnable?".
 
 The search runs a slice at a time from the app's tick (STEP positions, about
-a fifth of a second on an RP2040 by make bench's estimate), so the status
-line shows its progress and B stops it.  The solver and its 48 KB table are made the first time they
-are asked for; a board without the memory says so instead of failing.
-"""
+70 ms on an RP2040 by make bench's estimate), so the buttons are read between
+slices and B stops it.  The screen is redrawn only when the progress bar
+moves: a redraw costs as much as a few positions.  The solver and its 59 KB
+of tables are made the first time they are asked for; a board without the
+memory says so instead of failing."""
 
 from freecell.compat import ticks_diff
 from freecell.game import OK
@@ -12,7 +13,7 @@ from freecell.notation import move_text
 from freecell.solver import GAVE_UP, NO_SOLUTION, SEARCHING, SOLVED, Solver
 from freecell.table import CELL0, FOUND0
 
-STEP = 25
+STEP = 8
 SHOW_MS = 600  # between the moves of "show me"
 HINT = 1
 SHOW = 2
@@ -27,6 +28,7 @@ class Assistant:
         self.line = None  # the moves "show me" still has to play
         self.next_move = 0
         self.hint_src = self.hint_dst = -1
+        self.shown = -1  # the progress last drawn
 
     def busy(self):
         return self.mode != 0
@@ -41,6 +43,7 @@ class Assistant:
         self.mode = mode
         self.line = None
         self.hint_src = self.hint_dst = -1
+        self.shown = -1
         if self.solver.start(self.app.game) != SEARCHING:
             self.finish()
 
@@ -60,6 +63,10 @@ class Assistant:
             return self._show_step(now)
         if self.solver.step(STEP) != SEARCHING:
             self.finish()
+            return True
+        if self.solver.progress() == self.shown:
+            return False
+        self.shown = self.solver.progress()
         return True
 
     def finish(self):
