@@ -21,6 +21,8 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
   solver_solved_pct      deals 1-1000 solved within the on-device budget
                          (Solver()'s defaults: 10,000 positions, 8,192-slot
                          table), CPython, both cores
+  solver_unsolved_deals  the numbers of those not solved (tools/fc.py solve
+                         solves them with a bigger budget)
   fcsolve_solved_pct     fc-solve's default scan on the same deals, stopped
                          after as many iterations (-mi 10000), for scale
   solver_median_positions, solver_median_len   over the solved ones; the
@@ -152,6 +154,8 @@ def solver_figures():
     positions = sorted(int(r[2]) for r in solved)
     lengths = sorted(int(r[3]) for r in solved)
     lines.append("solver_solved_pct: %.1f" % (100.0 * len(solved) / len(rows)))
+    lines.append("solver_unsolved_deals: %s" % (" ".join(r[0] for r in rows if r[1] != "1")
+                                               or "none"))
     lines.append("fcsolve_solved_pct: %s" % fcsolve_solved_pct(len(rows)))
     lines.append("solver_median_positions: %d" % positions[len(positions) // 2])
     lines.append("solver_median_len: %d" % lengths[len(lengths) // 2])

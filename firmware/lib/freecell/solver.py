@@ -47,10 +47,10 @@ BOARD_BUDGET = const(10000)  # positions: the app's hint, show me and winnable?
 # Measured on deals 1-1000 with the board's 10,000 positions (make bench):
 # counting disorder the first way only, 98.8%; the two ways fail on
 # different deals, and these five strategies together solve 99.1% (97.8%
-# with 6,000 positions, 95.0% with 3,000).  With 3 and 2 free cells the third and
-# fourth matter most (deals 1-100: 96 with 3 cells; 1-60: 43 with 2).
-# Tuned weights, random restarts and wider portfolios moved the figures by
-# under a point.
+# with 6,000 positions, 95.0% with 3,000).  With 3 and 2 free cells the
+# third and fourth matter most (deals 1-100: 96 with 3 cells; 1-60: 43 with
+# 2).  Re-tuned weights and wider portfolios moved the figures by under a
+# point; random restarts with noisy move order did worse.
 STRATEGIES = (
     (40, 15, 6, 8, 10, 3, 4, 0),
     (40, 15, 6, 8, 10, 3, 2, 1),
