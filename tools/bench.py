@@ -171,40 +171,40 @@ def solver_figures():
     return lines
 
 
-def fcsolve_solved_pct(count):
-    """fc-solve's default scan on deals 1..count within the solver's budget
-    (-mi counts the positions it checks, as the budget does)."""
+def fcsolve(numbers, options):
+    """fc-solve's output for each of those Microsoft deals, or None when
+    fc-solve (Debian's freecell-solver-bin) is not installed."""
     import shutil
 
     if not (shutil.which("fc-solve") and shutil.which("make-microsoft-freecell-board")):
-        return "n/a (no fc-solve)"
+        return None
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
-    solved = 0
-    for n in range(1, count + 1):
+    outputs = []
+    for n in numbers:
         board = subprocess.run(["make-microsoft-freecell-board", "-t", str(n)],
                                capture_output=True, text=True, env=env).stdout
-        out = subprocess.run(["fc-solve", "-mi", str(BOARD_BUDGET)], input=board,
-                             capture_output=True, text=True, env=env).stdout
-        solved += "This game is solveable." in out
+        outputs.append(subprocess.run(["fc-solve"] + options, input=board, capture_output=True,
+                                      text=True, env=env).stdout)
+    return outputs
+
+
+def fcsolve_solved_pct(count):
+    """fc-solve's default scan on deals 1..count within the solver's budget
+    (-mi counts the positions it checks, as the budget does)."""
+    outputs = fcsolve(range(1, count + 1), ["-mi", str(BOARD_BUDGET)])
+    if outputs is None:
+        return "n/a (no fc-solve)"
+    solved = sum("This game is solveable." in out for out in outputs)
     return "%.1f" % (100.0 * solved / count)
 
 
 def fcsolve_median_len(numbers):
-    import shutil
-
-    if not (shutil.which("fc-solve") and shutil.which("make-microsoft-freecell-board")):
+    outputs = fcsolve(numbers, ["-m", "-snx"])
+    if outputs is None:
         return "n/a (no fc-solve)"
-    env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
-    lengths = []
-    for n in numbers:
-        board = subprocess.run(["make-microsoft-freecell-board", "-t", str(n)],
-                               capture_output=True, text=True, env=env).stdout
-        out = subprocess.run(["fc-solve", "-m", "-snx"], input=board, capture_output=True,
-                             text=True, env=env).stdout
-        if "This game is solveable." in out:
-            lengths.append(sum(len(line.split()) for line in out.splitlines()
-                               if line and line[0] in "12345678abcd"))
-    lengths.sort()
+    lengths = sorted(sum(len(line.split()) for line in out.splitlines()
+                         if line and line[0] in "12345678abcd")
+                     for out in outputs if "This game is solveable." in out)
     return lengths[len(lengths) // 2]
 
 

@@ -20,7 +20,7 @@ from app.app import App  # noqa: E402
 from boards.sim import SimDisplay, SimKeys  # noqa: E402
 from freecell import notation  # noqa: E402
 from freecell.table import CELL0, FOUNDATION  # noqa: E402
-from sim import WAIT, parse_keys  # noqa: E402
+from sim import WAIT, WAIT_MS, parse_keys  # noqa: E402
 
 NAMES = {"up": K.UP, "down": K.DOWN, "left": K.LEFT, "right": K.RIGHT, "a": K.A, "b": K.B,
          "start": K.START, "select": K.SELECT}
@@ -50,7 +50,7 @@ class Driver:
         for script in scripts:
             for word in parse_keys(script):
                 if word == WAIT:
-                    self.hold(0, 100)
+                    self.hold(0, WAIT_MS)
                     continue
                 long = word.startswith("long-")
                 button = NAMES[word[5:] if long else word]

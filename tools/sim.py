@@ -27,7 +27,8 @@ RUNNER = os.path.join(ROOT, "tools", "simrun.py")
 
 BUTTONS = {"up": 0, "down": 1, "left": 2, "right": 3, "a": 4, "b": 5, "start": 6, "select": 7}
 TICK_MS = 10
-WAIT = "wait"  # a key script's word for 100 ms with no button down
+WAIT = "wait"  # a key script's word for WAIT_MS with no button down
+WAIT_MS = 100
 TAP_TICKS = 5  # held 50 ms (debounce is 20), then released 50 ms
 LONG_TICKS = 70  # held 700 ms (a long press is 600)
 
@@ -67,7 +68,7 @@ class Firmware:
 
     def press(self, name):
         if name == WAIT:
-            self.hold(0, 2 * TAP_TICKS)
+            self.hold(0, WAIT_MS // TICK_MS)
             return
         long = name.startswith("long-")
         mask = 1 << BUTTONS[name[5:] if long else name]

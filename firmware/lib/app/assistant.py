@@ -64,9 +64,10 @@ class Assistant:
         if self.solver.step(STEP) != SEARCHING:
             self.finish()
             return True
-        if self.solver.progress() == self.shown:
+        progress = self.solver.progress()
+        if progress == self.shown:
             return False
-        self.shown = self.solver.progress()
+        self.shown = progress
         return True
 
     def finish(self):
