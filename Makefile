@@ -31,9 +31,11 @@ run: $(STAMP)
 	$(PY) tools/sim.py
 
 test: $(STAMP)
+	$(PY) tools/pico.py install
 	$(PY) -m pytest -q host_tests
 
 bench: $(STAMP)
+	$(PY) tools/pico.py install
 	$(PY) tools/bench.py
 
 flash: $(STAMP)

@@ -7,11 +7,12 @@ BOARD is a module in boards/ (pico_ssd1306, esp32_ssd1306, thumby, sim).
 PORT is the board's serial device; without it mpremote finds the board.
 Steps: ask the board which .mpy version its MicroPython loads; compile the
 engine, the app, the drivers and boards/BOARD.py (as board.mpy) with mpy-cross
-into build/flash/BOARD; copy them and main.py with mpremote, which skips
-every file the board already has byte for byte; remove stale files of the
-other kind (a board.py would shadow board.mpy); reset the board so main.py
-starts; before that, set the board's clock from this computer (the daily
-deal needs the date).  --source copies the .py files instead (for a board whose .mpy
+into build/flash/BOARD; lay them out at the board's root (main.py,
+board.mpy, lib/), copying only the files whose SHA-256 differs from the
+board's and removing the game's files that this build does not have (a
+module that is gone, or the other kind: a board.py would shadow board.mpy);
+set the board's clock from this computer (the daily deal needs the date);
+reset the board so main.py starts.  Save files are never touched.  --source copies the .py files instead (for a board whose .mpy
 version mpy-cross does not write; it then compiles at boot and needs more
 RAM).  The virtual board (BOARD=sim) is not reset: the unix port exits on a
 reset.
@@ -92,22 +93,98 @@ def stage(board, out, source):
             subprocess.run([tool("mpy-cross"), "-s", dst[:-4] + ".py", "-o", target, src],
                            check=True)
     shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(out, "main.py"))
-    return ext
 
 
-SWEEP = """
+# Run on the board: make the game's folders, remove the game's files that the
+# new build does not have (another kind, .py or .mpy, or a module that is gone;
+# save files and anything else of the owner's stay), and list the rest with
+# their SHA-256 so that only what changed is copied.  The root is named
+# explicitly: how `mpremote fs cp -r DIR :` lays files out depends on whether
+# the port reports that ':' exists (the rp2 port does, the unix port does not).
+SYNC = """
 import os
-def _sweep(folder, ext):
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names:
-        if name.endswith(ext) and (folder != '.' or name == 'board' + ext):
-            os.remove(folder + '/' + name)
-for _f in %r:
-    _sweep(_f, %r)
+try:
+    from hashlib import sha256
+except ImportError:
+    sha256 = None
+_keep = set(%r)
+def _digest(path):
+    if sha256 is None:
+        return '-'
+    h = sha256()
+    buf = bytearray(512)
+    with open(path, 'rb') as f:
+        while True:
+            n = f.readinto(buf)
+            if not n:
+                break
+            h.update(buf[:n])
+    return ''.join('%%02x' %% b for b in h.digest())
+def _sync(folder, names):
+    if folder:
+        try:
+            os.mkdir(folder)
+        except OSError:
+            pass
+    for name in (os.listdir(folder) if folder else os.listdir()):
+        path = folder + '/' + name if folder else name
+        if names is not None and name not in names:
+            continue
+        if os.stat(path)[0] & 0x4000:
+            continue
+        if path in _keep:
+            print('H', path, _digest(path))
+        else:
+            os.remove(path)
+            print('R', path)
+for _folder, _names in %r:
+    _sync(_folder, _names)
 """
+
+
+def game_files():
+    """(folder, the game's names there or None for all) for the sync script:
+    the root holds the owner's files too (saves), so only main.py and the
+    board module there; the packages' folders are the game's alone."""
+    return [("", ["main.py", "board.py", "board.mpy"]), ("lib", [])] + \
+        [("lib/" + p, None) for p in PACKAGES]
+
+
+def staged_files(out):
+    """The board paths under the staged folder, and their SHA-256."""
+    import hashlib
+
+    found = {}
+    for top, _, files in os.walk(out):
+        for name in files:
+            local = os.path.join(top, name)
+            with open(local, "rb") as f:
+                found[os.path.relpath(local, out).replace(os.sep, "/")] = \
+                    hashlib.sha256(f.read()).hexdigest()
+    return found
+
+
+def sync(board, out):
+    """Copy what differs, remove what is gone; returns (copied, same, removed)."""
+    staged = staged_files(out)
+    listing = board.run(["exec", SYNC % (sorted(staged), game_files())])
+    theirs, removed = {}, 0
+    for line in listing.splitlines():
+        words = line.split()
+        if len(words) == 3 and words[0] == "H":
+            theirs[words[1]] = words[2]
+        elif len(words) == 2 and words[0] == "R":
+            removed += 1
+    # main.py last: a flash cut short leaves the old main.py, not a new one
+    # without its modules
+    changed = sorted((p for p in staged if theirs.get(p) != staged[p]),
+                     key=lambda p: (p == "main.py", p))
+    if changed:
+        args = []
+        for path in changed:
+            args += ["fs", "cp", os.path.join(out, path), ":" + path, "+"]
+        board.run(args[:-1])
+    return len(changed), len(staged) - len(changed), removed
 
 
 def main():
@@ -137,16 +214,10 @@ def main():
                  "mpy-cross of the board's MicroPython release, update the board's firmware,\n"
                  "or flash with --source" % (theirs + ours))
     out = os.path.join(ROOT, "build", "flash", board_name)
-    ext = stage(board_name, out, source)
-    other = ".mpy" if source else ".py"
-    folders = ["lib/" + p for p in PACKAGES] + ["."]
-    board.run(["exec", SWEEP % (folders, other)])
-    # copying the staged folder to ':' puts its contents at the board's root;
-    # mpremote lists each file it skips as "Up to date"
-    report = board.run(["fs", "cp", "-r", board_name, ":"], cwd=os.path.dirname(out))
-    staged = sum(len(files) for _, _, files in os.walk(out))
-    same = report.count("Up to date")
-    print("flash.py: %s: %d files copied, %d already up to date" % (board_name, staged - same, same))
+    stage(board_name, out, source)
+    copied, same, removed = sync(board, out)
+    print("flash.py: %s: %d files copied, %d already up to date, %d removed"
+          % (board_name, copied, same, removed))
     if board_name == "sim":
         print("flash.py: virtual board: not reset (the unix port would exit)")
     else:

@@ -13,6 +13,11 @@ or CPython with --python (also the fallback when MicroPython is missing).
         frame: .png scaled up for people, .pbm (plain P1) for tests; --state
         prints the position as tools/fc.py replay does.
     --size 72x40    another display size (the Thumby's); 128x64 by default
+    --flash DIR     keep the game, statistics and settings in DIR, as a board
+                    keeps them on its flash: the next run offers RESUME.
+                    Playing (no --keys) keeps them in build/sim-flash unless
+                    --flash says otherwise; headless runs keep nothing
+                    without it.
 """
 
 import os
@@ -24,6 +29,7 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "tools", "simrun.py")
+SIM_FLASH = os.path.join(ROOT, "build", "sim-flash")  # make run's flash
 
 BUTTONS = {"up": 0, "down": 1, "left": 2, "right": 3, "a": 4, "b": 5, "start": 6, "select": 7}
 TICK_MS = 10
@@ -43,9 +49,12 @@ def micropython():
 class Firmware:
     """The child interpreter running tools/simrun.py."""
 
-    def __init__(self, use_python=False, seed=None, size="128x64"):
+    def __init__(self, use_python=False, seed=None, size="128x64", flash=None):
         interpreter = None if use_python else micropython()
         cmd = [interpreter or sys.executable, RUNNER, size]
+        if flash:
+            os.makedirs(flash, exist_ok=True)
+            cmd.append("flash=" + os.path.abspath(flash))
         env = dict(os.environ, MICROPYPATH="")
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, env=env, bufsize=1)
@@ -182,7 +191,8 @@ def headless(args):
         names = parse_keys(args.get("keys", ""))
     except ValueError as error:
         sys.exit("sim.py: " + str(error))
-    fw = Firmware(args.get("python", False), args.get("seed"), args.get("size", "128x64"))
+    fw = Firmware(args.get("python", False), args.get("seed"), args.get("size", "128x64"),
+                  args.get("flash"))
     if "deal" in args:
         fw.send("d %s" % args["deal"])
     for name in names:
@@ -213,7 +223,7 @@ def interactive(args):
     import tty
 
     fw = Firmware(args.get("python", False), args.get("seed", int.from_bytes(os.urandom(2), "big")),
-                  args.get("size", "128x64"))
+                  args.get("size", "128x64"), args.get("flash", SIM_FLASH))
     if "deal" in args:
         fw.send("d %s" % args["deal"])
     keys = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
@@ -244,6 +254,7 @@ def interactive(args):
                 while select.select([fd], [], [], 0.02)[0]:
                     key += os.read(fd, 1).decode(errors="ignore")
             if key in ("q", "\x03"):
+                fw.send("save")  # quitting is not a power cut
                 break
             if key in keys:
                 fw.press(keys[key])
@@ -263,7 +274,7 @@ def parse_args(argv):
             sys.exit(0)
         if word in ("--python", "--state"):
             args[word[2:]] = True
-        elif word in ("--deal", "--keys", "--out", "--seed", "--size"):
+        elif word in ("--deal", "--keys", "--out", "--seed", "--size", "--flash"):
             if i + 1 == len(argv):
                 sys.exit("sim.py: %s needs a value" % word)
             i += 1

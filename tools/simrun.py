@@ -8,9 +8,12 @@ framebuf shim), and both must answer the same.
     seed N       the seed for random deals
     frames 0|1   whether every shown frame is sent (interactive) or not
     f            send the current frame:  F WIDTH HEIGHT <hex of the MONO_VLSB buffer>
-The display is 128x64 unless the first argument says otherwise (72x40).
+The display is 128x64 unless an argument says otherwise (72x40); with
+`flash=DIR` the game, statistics and settings are kept in DIR as a board
+keeps them on its flash (app/storage.py), so a second run resumes.
     s            send the position as tools/fc.py replay prints it, then '.'
-    q            quit
+    save         save what is unsaved now, as leaving the table does
+    q            quit (with flash=DIR: a power cut, what is unsaved is lost)
 """
 
 import sys
@@ -26,6 +29,7 @@ from binascii import hexlify  # noqa: E402
 
 from boards import sim  # noqa: E402
 from app.app import App  # noqa: E402
+from app.storage import FlashFiles, Storage  # noqa: E402
 from freecell import notation  # noqa: E402
 
 SEND_FRAMES = [False]
@@ -43,11 +47,15 @@ def on_show(display):
 
 def main():
     display = sim.display
-    if len(sys.argv) > 1 and "x" in sys.argv[1]:
-        width, height = sys.argv[1].split("x")
-        display = sim.SimDisplay(int(width), int(height))
+    storage = None
+    for arg in sys.argv[1:]:
+        if arg.startswith("flash="):
+            storage = Storage(FlashFiles(arg[6:]))
+        elif "x" in arg:
+            width, height = arg.split("x")
+            display = sim.SimDisplay(int(width), int(height))
     display.on_show = on_show
-    app = App(display, sim.keys, sim.seed())
+    app = App(display, sim.keys, sim.seed(), None, storage)
     app.tick(0)
     while True:
         line = sys.stdin.readline()
@@ -71,6 +79,8 @@ def main():
             send_frame(display)
         elif cmd == "s":
             sys.stdout.write(notation.position_text(app.game) + "\n.\n")
+        elif cmd == "save":
+            app.keeper.flush(app.game)
         elif cmd == "q":
             break
         else:

@@ -1,0 +1,164 @@
+"""On the chip: the official MicroPython rp2 firmware on the emulated RP2040
+(../shared/pico, npm rp2040js), flashed with `make flash` over the real
+mpremote, played through its GPIO buttons and read back from its SSD1306 over
+I2C (tools/pico_tap.mjs), then compared pixel for pixel with the simulator
+given the same presses.  The power is cut in the middle of the game (the
+emulator ends and its flash is kept) and the next boot resumes it.
+
+A board second costs 3-8 s here, so the presses are few: start deal 2 from
+the title through the deal-number editor, put a card in a free cell, try an
+illegal move; then, after the cut, RESUME and undo."""
+
+import os
+import sys
+
+import pytest
+
+from conftest import ROOT, TOOLS, need, run
+
+sys.path.insert(0, TOOLS)
+import pico  # noqa: E402
+from sim import Firmware  # noqa: E402
+
+MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
+
+# title: DEAL NUMBER (third item), the last digit up to 2, play deal 2;
+# 3H (column 1's top once the ace of spades went home) to free cell a, then
+# 8D (column 6) onto 7D (column 8): refused
+FIRST_BOOT = ["down", "down", "a", "up", "a", "a", "up", "a",
+              "down", "right", "right", "right", "right", "right", "a", "right", "right", "a"]
+DEAL_PRESS = 4  # the press that deals: dealing and saving take emulated time
+# after the power cut: RESUME (the title's first item), then B: undo
+SECOND_BOOT = ["a", "b"]
+
+DEAL_2 = run([sys.executable, os.path.join(TOOLS, "fc.py"), "replay", "2"]).stdout
+
+
+@pytest.fixture(scope="module")
+def tools():
+    pico.install()
+    problem = pico.missing(need_socat=True)
+    need(problem is None, problem or "")
+    need(os.path.exists(MPREMOTE), "mpremote (pip install mpremote)")
+
+
+def mpremote(port, *args):
+    return run([MPREMOTE, "connect", port, "resume"] + list(args))
+
+
+@pytest.fixture(scope="module")
+def flashed(tools, tmp_path_factory):
+    """`make flash` twice on a fresh Pico; in between, a module the game no
+    longer has and a file of the owner's are put on the board."""
+    image = str(tmp_path_factory.mktemp("pico") / "flash.img")
+    found = {}
+    with pico.VirtualPico(image) as board:
+        found["first"] = run(["make", "-s", "-C", ROOT, "flash", "BOARD=pico_ssd1306",
+                              "PORT=" + board.port])
+    with pico.VirtualPico(image) as board:
+        planted = ("f=open('lib/app/retired.mpy','wb'); f.write(b'old'); f.close(); "
+                   "f=open('board.py','w'); f.write('x'); f.close(); "
+                   "f=open('notes.txt','w'); f.write('mine'); f.close()")
+        assert mpremote(board.port, "exec", planted).returncode == 0
+        found["second"] = run(["make", "-s", "-C", ROOT, "flash", "BOARD=pico_ssd1306",
+                               "PORT=" + board.port])
+    found["image"] = image
+    found["files"] = pico.read_image(image)
+    return found
+
+
+def firmware_files():
+    lib = os.path.join(ROOT, "firmware", "lib")
+    return sum(len([n for n in os.listdir(os.path.join(lib, p)) if n.endswith(".py")])
+               for p in ("freecell", "app", "drivers")) + 2  # + main.py, board.mpy
+
+
+def test_make_flash_puts_the_game_at_the_root_of_the_pico(flashed):
+    first, second, files = flashed["first"], flashed["second"], flashed["files"]
+    n = firmware_files()
+    assert first.returncode == 0, first.stderr
+    assert "pico_ssd1306: %d files copied, 0 already up to date, 0 removed" % n in first.stdout
+    assert "board reset: the game starts" in first.stdout
+    assert second.returncode == 0, second.stderr
+    # only the planted stale files go; the owner's file stays
+    assert "pico_ssd1306: 0 files copied, %d already up to date, 2 removed" % n in second.stdout
+    assert "main.py" in files and "board.mpy" in files and "board.py" not in files
+    assert "lib/freecell/game.mpy" in files and "lib/app/app.mpy" in files
+    assert "lib/drivers/ssd1306.mpy" in files and "lib/app/retired.mpy" not in files
+    assert files["notes.txt"] == b"mine"
+    assert not [p for p in files if p.startswith("pico_ssd1306")]
+    assert len([p for p in files if p.startswith("lib/")]) == n - 2
+
+
+def sim_frames(keys, flash):
+    """The simulator's frame after each press, with its flash in `flash`;
+    closing it cuts the power as ending the emulator does."""
+    fw = Firmware(flash=flash)
+    frames, states = [], []
+    try:
+        for key in keys:
+            fw.press(key)
+            frames.append(fw.frame().data)
+            states.append(fw.state())
+    finally:
+        fw.close()
+    return frames, states
+
+
+def assert_same_screens(boot, frames, keys):
+    for i, key in enumerate(keys):
+        end = boot.press_at[i + 1] if i + 1 < len(keys) else float("inf")
+        shown = boot.screen_before(end)
+        assert boot.after_press(i) or i == 0 or frames[i] == frames[i - 1], \
+            "press %d (%s) drew nothing on the Pico" % (i, key)
+        assert shown == frames[i], "after press %d (%s) the Pico's screen differs" % (i, key)
+
+
+@pytest.fixture(scope="module")
+def played(flashed, tmp_path_factory):
+    """Boot the flashed Pico, play FIRST_BOOT, cut the power; boot again from
+    the flash it kept and play SECOND_BOOT.  The simulator does the same."""
+    folder = tmp_path_factory.mktemp("played")
+    cut = str(folder / "cut.img")
+    first = pico.boot(flashed["image"], FIRST_BOOT, slow={DEAL_PRESS: 2500}, save_to=cut)
+    second = pico.boot(cut, SECOND_BOOT, slow={0: 1500})
+    sim_flash = str(folder / "sim-flash")
+    sim_first, states_first = sim_frames(FIRST_BOOT, sim_flash)
+    sim_second, states_second = sim_frames(SECOND_BOOT, sim_flash)
+    return dict(first=first, second=second, sim_first=sim_first, sim_second=sim_second,
+                states_first=states_first, states_second=states_second,
+                saved=pico.read_image(cut))
+
+
+def test_the_title_reaches_the_ssd1306_at_boot(played):
+    boot = played["first"]
+    title = boot.screen_before(boot.press_at[0])
+    assert title is not None and any(title), "nothing reached the display before the first press"
+    fw = Firmware()  # the simulator's screen before any press
+    try:
+        assert title == fw.frame().data
+    finally:
+        fw.close()
+
+
+def test_a_game_played_on_the_chip_shows_what_the_simulator_shows(played):
+    boot, frames = played["first"], played["sim_first"]
+    assert_same_screens(boot, frames, FIRST_BOOT)
+    # the simulator's position is the one the Pico drew: 3H in a cell, and
+    # the refused move changed nothing
+    state = played["states_first"][-1]
+    assert "Freecells: 3H - - -" in state and "Foundations: H-1 C-0 D-0 S-1" in state
+    assert state == played["states_first"][-4]  # before the refused move
+    assert frames[-1] != frames[-2]  # the refusal is on screen
+    assert "game.sav" in played["saved"] and "stats.sav" in played["saved"]
+
+
+def test_after_a_power_cut_the_game_resumes_and_undo_works(played):
+    boot, frames = played["second"], played["sim_second"]
+    assert_same_screens(boot, frames, SECOND_BOOT)
+    # the resumed table is the one before the cut, the cursor back on
+    # column 1 (as after the first boot's "down"), the refusal's box gone
+    assert frames[0] == played["sim_first"][8]
+    assert played["states_second"][0] == played["states_first"][-1]
+    # undo took the move back: the deal as dealt (fc.py replay 2 shows it)
+    assert played["states_second"][1] == DEAL_2

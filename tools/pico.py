@@ -1,0 +1,264 @@
+"""The emulated Pico, for the tests and the bench: the official MicroPython
+rp2 firmware on the RP2040 emulator in ../shared/pico (npm rp2040js), with an
+SSD1306 at 0x3C on I2C0 and the buttons of boards/pico_ssd1306.py on GPIO.
+
+    missing()            None, or what is missing to run it, in words
+    install()            npm-installs rp2040js into build/ if it is not there
+    VirtualPico(IMAGE)   the board behind a pseudo-terminal (vpico.sh, socat),
+                         for mpremote and `make flash`; IMAGE is its flash's
+                         file system, loaded if it exists and written back at
+                         stop() (the power cut)
+    boot(IMAGE, ...)     boot main.py headless for a time, press buttons on
+                         GPIO, and read back every display update (pico_tap.mjs)
+    run_scripts(IMAGE, SCRIPTS)   run .py files through the raw REPL; their
+                         output and the emulated cycles each took
+    make_image(OUT, FILES)  a littlefs image of the board's file system
+
+Emulated time is the chip's: 8 ns a cycle, zero-wait flash (a real Pico is
+5-10% slower through its XIP cache) and I2C at no bus time (add 9 bits a byte
+at 400 kHz yourself: bus_ms()).  ../shared/pico/README.md says more.
+"""
+
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.environ.get("PICO_DIR") or os.path.join(os.path.dirname(ROOT), "shared", "pico")
+BUILD = os.path.join(ROOT, "build")
+RP2040JS = "rp2040js@1.4.1"
+TAP = os.path.join(ROOT, "tools", "pico_tap.mjs")
+# boards/pico_ssd1306.py: up down left right A B START SELECT on GP10..GP17
+BUTTON_PINS = {"up": 10, "down": 11, "left": 12, "right": 13, "a": 14, "b": 15,
+               "start": 16, "select": 17}
+I2C_BITS_PER_BYTE = 9  # 8 data bits and the acknowledge
+I2C_HZ = 400000
+
+
+def _env():
+    return dict(os.environ, RP2040JS_DIR=BUILD, PICO_RUNNER=os.path.join(SHARED, "run.mjs"))
+
+
+def missing(need_socat=False):
+    if not os.path.exists(os.path.join(SHARED, "run.mjs")):
+        return "the emulated Pico (%s)" % SHARED
+    if not shutil.which("node"):
+        return "node (Debian package nodejs)"
+    if not os.path.exists(os.path.join(BUILD, "node_modules", "rp2040js", "package.json")):
+        return "rp2040js (npm install --no-save --prefix build %s)" % RP2040JS
+    if need_socat and not shutil.which("socat"):
+        return "socat (Debian package socat)"
+    return None
+
+
+def install():
+    """rp2040js into build/node_modules, when npm is here and it is not."""
+    if os.path.exists(os.path.join(BUILD, "node_modules", "rp2040js", "package.json")):
+        return True
+    if not shutil.which("npm"):
+        return False
+    os.makedirs(BUILD, exist_ok=True)
+    result = subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund",
+                             "--prefix", BUILD, RP2040JS], capture_output=True, text=True)
+    return result.returncode == 0
+
+
+def bus_ms(transactions, nbytes):
+    """What sending that takes on a real 400 kHz bus (the emulator takes none):
+    each transaction's address byte plus its bytes, 9 bits each."""
+    return (transactions + nbytes) * I2C_BITS_PER_BYTE * 1000.0 / I2C_HZ
+
+
+def make_image(out, files):
+    """A littlefs image of the Pico's file system partition (as
+    ../shared/pico/mkfs_image.py), holding files: {board path: host path}."""
+    from littlefs import LittleFS
+
+    fs = LittleFS(block_size=4096, block_count=352, prog_size=256, read_size=32,
+                  lookahead_size=32)
+    for remote, local in sorted(files.items()):
+        parts = remote.strip("/").split("/")
+        for i in range(1, len(parts)):
+            try:
+                fs.mkdir("/".join(parts[:i]))
+            except Exception:  # it exists
+                pass
+        with open(local, "rb") as src, fs.open(remote.strip("/"), "wb") as dst:
+            dst.write(src.read())
+    with open(out, "wb") as f:
+        f.write(fs.context.buffer)
+
+
+def read_image(path):
+    """{board path: bytes} of every file in a saved image."""
+    from littlefs import LittleFS
+
+    with open(path, "rb") as f:
+        data = f.read()
+    fs = LittleFS(block_size=4096, block_count=352, prog_size=256, read_size=32,
+                  lookahead_size=32, mount=False)
+    fs.context.buffer[:] = data
+    fs.mount()
+    found = {}
+    for top, _, names in fs.walk("/"):
+        for name in names:
+            path = (top.rstrip("/") + "/" + name).lstrip("/")
+            with fs.open(path, "rb") as f:
+                found[path] = f.read()
+    return found
+
+
+def _runner(args):
+    return ["node", os.path.join(SHARED, "run.mjs"), "--image",
+            os.path.join(SHARED, "rp2-RPI_PICO.uf2")] + args
+
+
+class Update:
+    """One display transaction that carried pixels: when, how much, and the
+    whole display memory after it (1,024 bytes, MONO_VLSB)."""
+
+    def __init__(self, line):
+        start, stop, transactions, nbytes, ram = line.split()
+        self.start_ms = int(start) / 1e6
+        self.stop_ms = int(stop) / 1e6
+        self.transactions = int(transactions)
+        self.bytes = int(nbytes)
+        self.ram = bytes.fromhex(ram)
+
+
+class Boot:
+    """What a headless boot gave: the USB output and the display updates."""
+
+    def __init__(self, output, updates, press_at):
+        self.output = output
+        self.updates = updates
+        self.press_at = press_at  # ms at which each press began
+
+    def screen_before(self, ms):
+        """The display memory as it was at `ms` (emulated), or None."""
+        shown = None
+        for u in self.updates:
+            if u.stop_ms > ms:
+                break
+            shown = u.ram
+        return shown
+
+    def after_press(self, i):
+        """The updates that press i caused (those before the next press)."""
+        end = self.press_at[i + 1] if i + 1 < len(self.press_at) else float("inf")
+        return [u for u in self.updates if self.press_at[i] <= u.start_ms < end]
+
+
+def schedule(keys, start_ms, gap_ms, slow=()):
+    """GPIO pulses for key names ('a', 'long-b', ...): (pin, at, length) and
+    the press times.  `slow` maps a key's index to a longer gap after it
+    (a deal, a save: flash writes take emulated time)."""
+    pulses, at, t = [], [], start_ms
+    for i, key in enumerate(keys):
+        long = key.startswith("long-")
+        name = key[5:] if long else key
+        length = 700 if long else 60  # a long press is 600 ms, debounce 20 ms
+        pulses.append((BUTTON_PINS[name], t, length))
+        at.append(t)
+        t += max(gap_ms, length + 150) if i not in slow else slow[i]
+    return pulses, at, t
+
+
+def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tail_ms=400,
+         timeout=600):
+    """Boot the board from `image` (main.py runs), press `keys` from start_ms
+    on, run tail_ms past the last press, and save the flash to `save_to`
+    (the power is then cut).  Returns a Boot."""
+    pulses, press_at, end = schedule(keys, start_ms, gap_ms, slow or {})
+    log = tempfile.mktemp(prefix="pico-display-")
+    args = ["--fs", image, "--i2c-addr", "0x3C", "--gpio-high", "10-17",
+            "--run-ms", str(int(end + tail_ms)), "--quiet"]
+    for pin, at, length in pulses:
+        args += ["--gpio-pulse", "%d:%d:%d" % (pin, at, length)]
+    if save_to:
+        args += ["--save-fs", save_to]
+    cmd = ["node", TAP, "--display-log", log] + _runner(args)[2:]
+    try:
+        result = subprocess.run(cmd, capture_output=True, text=True, env=_env(), timeout=timeout)
+        if result.returncode != 0:
+            raise RuntimeError("the emulated Pico failed: " + result.stderr[-2000:])
+        with open(log) as f:
+            updates = [Update(line) for line in f if line.strip()]
+    finally:
+        if os.path.exists(log):
+            os.remove(log)
+    return Boot(result.stdout, updates, press_at)
+
+
+def run_scripts(image, scripts, timeout=900, save_to=None):
+    """Run each .py through the raw REPL after boot (main.py is stopped by
+    Ctrl-C first).  Returns [(output, cycles)] in order."""
+    args = ["--fs", image]
+    for script in scripts:
+        args += ["--exec", script]
+    if save_to:
+        args += ["--save-fs", save_to]
+    result = subprocess.run(_runner(args), capture_output=True, text=True, env=_env(),
+                            timeout=timeout)
+    if result.returncode != 0:
+        raise RuntimeError("the emulated Pico failed: " + result.stderr[-2000:])
+    cycles = [int(line.split(": ", 1)[1].split()[0]) for line in result.stderr.splitlines()
+              if line.startswith("[emu] exec ")]
+    # each exec's output ends where the next begins: run.mjs prints them in turn
+    return result.stdout, cycles
+
+
+class VirtualPico:
+    """The emulated Pico behind a pseudo-terminal (../shared/pico/vpico.sh):
+    `make flash PORT=<port>` and mpremote work on it.  stop() ends the
+    emulator, which writes the flash back to `image` (cutting the power)."""
+
+    def __init__(self, image):
+        self.image = os.path.abspath(image)
+        self._tmp = tempfile.mkdtemp(prefix="vpico-")
+        self.port = os.path.join(self._tmp, "tty")
+        self.proc = None
+
+    def start(self):
+        problem = missing(need_socat=True)
+        if problem:
+            raise RuntimeError(problem + " is missing")
+        self.proc = subprocess.Popen(
+            ["sh", os.path.join(SHARED, "vpico.sh"), self.port, self.image,
+             "--i2c-addr", "0x3C", "--gpio-high", "10-17"],
+            env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        for _ in range(200):
+            if os.path.exists(self.port):
+                return self
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("the emulated Pico did not start")
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)  # run.mjs saves the flash on SIGTERM
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] != ["install"]:
+        sys.exit("usage: tools/pico.py install    (rp2040js into build/, for the tests)")
+    if not install():
+        print("pico.py: could not install %s (is npm here?): the tests on the emulated "
+              "Pico will skip" % RP2040JS)

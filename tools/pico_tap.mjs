@@ -1,0 +1,92 @@
+// What the display of the emulated Pico shows, update by update.
+//
+//   node tools/pico_tap.mjs --display-log OUT.txt [run.mjs options ...]
+//
+// Runs ../shared/pico/run.mjs (PICO_RUNNER overrides where it is) with the
+// other options unchanged, and taps its I2C buses first: every transaction
+// addressed to the SSD1306 (0x3C) is decoded into a model of the controller's
+// memory, as run.mjs's own model does, and at exit OUT.txt gets one line per
+// transaction that carried display data:
+//
+//     START_NS STOP_NS TRANSACTIONS BYTES RAM_HEX
+//
+// START_NS and STOP_NS are the emulated clock (8 ns a cycle) when the
+// transaction began and ended, BYTES what it wrote after the address byte
+// (control bytes included) in TRANSACTIONS transactions,
+// RAM_HEX the 1,024 bytes of display memory after it (MONO_VLSB pages, as the
+// firmware's framebuf).  Why a tap: run.mjs writes a frame only when one
+// transaction sends the whole 1 KB, and the firmware sends just the part of
+// the screen that changed.  Command-only transactions (contrast, power) are
+// counted in the next data line's TRANSACTIONS and BYTES.  rp2040js is resolved as run.mjs
+// resolves it (RP2040JS_DIR, else the current directory): the same module
+// instance, so the accessors below see the buses run.mjs sets up.
+import fs from 'fs';
+import path from 'path';
+import { createRequire } from 'module';
+import { fileURLToPath, pathToFileURL } from 'url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const runner = process.env.PICO_RUNNER || path.join(here, '..', '..', 'shared', 'pico', 'run.mjs');
+const at = process.argv.indexOf('--display-log');
+if (at < 0 || at + 1 >= process.argv.length) {
+  console.error('pico_tap.mjs: --display-log FILE is required');
+  process.exit(2);
+}
+const logPath = process.argv[at + 1];
+process.argv.splice(at, 2);
+
+const requireFrom = createRequire(path.join(process.env.RP2040JS_DIR || process.cwd(), 'noop.js'));
+const { RPI2C } = requireFrom('rp2040js');
+
+const ADDRESS = 0x3c;
+const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xad: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1, 0xda: 1, 0xdb: 1 };
+const oled = { ram: new Uint8Array(1024), col: 0, page: 0, c0: 0, c1: 127, p0: 0, p1: 7, pending: null, args: [] };
+const lines = [];
+let txn = null;   // the transaction under way: { start, bytes, first, control, data }
+let carried = [0, 0];  // command-only transactions (and their bytes) since the last data line
+
+function command(b) {
+  if (oled.pending !== null) {
+    oled.args.push(b);
+    if (oled.args.length < ARGS[oled.pending]) return;
+    const [c, a] = [oled.pending, oled.args];
+    if (c === 0x21) { oled.c0 = a[0] & 127; oled.c1 = a[1] & 127; oled.col = oled.c0; }
+    if (c === 0x22) { oled.p0 = a[0] & 7; oled.p1 = a[1] & 7; oled.page = oled.p0; }
+    oled.pending = null; oled.args = [];
+  } else if (ARGS[b]) { oled.pending = b; oled.args = []; }
+}
+function data(b) {
+  oled.ram[oled.page * 128 + oled.col] = b;
+  if (++oled.col > oled.c1) { oled.col = oled.c0; if (++oled.page > oled.p1) oled.page = oled.p0; }
+}
+
+// Wrap the callbacks run.mjs assigns to each bus: rp2040js assigns them in
+// its constructor and run.mjs after it, both through these setters.
+function tap(name, before) {
+  const slot = Symbol(name);
+  Object.defineProperty(RPI2C.prototype, name, {
+    configurable: true,
+    set(fn) { this[slot] = fn; },
+    get() { const fn = this[slot]; const bus = this; return (...a) => { before(bus, ...a); return fn(...a); }; },
+  });
+}
+tap('onConnect', (bus, address) => {
+  txn = address === ADDRESS ? { start: bus.rp2040.clock.nanos, bytes: 0, first: true, control: 0, data: false } : null;
+});
+tap('onWriteByte', (bus, value) => {
+  if (!txn) return;
+  txn.bytes++;
+  if (txn.first) { txn.control = value; txn.first = false; } else if (txn.control & 0x40) { data(value); txn.data = true; } else command(value);
+});
+tap('onStop', (bus) => {
+  if (!txn) return;
+  if (txn.data) {
+    lines.push(`${txn.start} ${bus.rp2040.clock.nanos} ${carried[0] + 1} ${txn.bytes + carried[1]} ` +
+               Buffer.from(oled.ram).toString('hex'));
+    carried = [0, 0];
+  } else { carried[0]++; carried[1] += txn.bytes; }
+  txn = null;
+});
+
+process.on('exit', () => fs.writeFileSync(logPath, lines.join('\n') + (lines.length ? '\n' : '')));
+await import(pathToFileURL(runner).href);
