@@ -66,7 +66,7 @@ def compile_tree(out):
             if name.endswith(".py"):
                 subprocess.run([MPY_CROSS, "-o", os.path.join(out, package, name[:-3] + ".mpy"),
                                 os.path.join(src, name)], check=True)
-    for name in ("bench_engine", "bench_replay", "bench_app", "bench_solver"):
+    for name in ("bench_engine", "bench_replay", "bench_app", "bench_solver", "bench_pico"):
         subprocess.run([MPY_CROSS, "-o", os.path.join(out, name + ".mpy"),
                         os.path.join(TOOLS, name + ".py")], check=True)
 
@@ -238,6 +238,99 @@ def firmware_min_heap_kb(presses):
         return smallest(fits, 16)
     finally:
         shutil.rmtree(flash, ignore_errors=True)
+
+
+# -- on the chip: the emulated Pico (tools/pico.py) -----------------------------
+
+# deal 2 from the title (DEAL NUMBER, last digit up, play), then cursor presses
+PRESS_DEAL = ["down", "down", "a", "up", "a"]
+PRESS_CURSOR = ["right"] * 7 + ["up", "up", "down", "down"] + ["left"] * 7 + ["up", "down"]
+
+
+def pico_image(out, with_main):
+    """The firmware as make flash puts it on a Pico (tools/flash.py's
+    staging), plus the bench's board-side scripts and deal 617's moves."""
+    sys.path.insert(0, TOOLS)
+    import flash
+    import pico
+
+    staged = os.path.join(BUILD, "pico-staged")
+    flash.stage("pico_ssd1306", staged, False)
+    files = {}
+    for top, _, names in os.walk(staged):
+        for name in names:
+            local = os.path.join(top, name)
+            files[os.path.relpath(local, staged).replace(os.sep, "/")] = local
+    if not with_main:
+        del files["main.py"]
+    for name in ("bench_engine", "bench_app", "bench_pico"):
+        files[name + ".mpy"] = os.path.join(BUILD, name + ".mpy")
+    files["617.moves"] = MOVES
+    pico.make_image(out, files)
+    return out
+
+
+def pico_exec(image, script):
+    """Run `script` (source) on the emulated Pico in a fresh session."""
+    import pico
+
+    path = os.path.join(BUILD, "pico-exec.py")
+    with open(path, "w") as f:
+        f.write(script)
+    out, _ = pico.run_scripts(image, [path])
+    if "ERROR:" in out:  # the board raised: the figures would be missing or wrong
+        raise RuntimeError("on the emulated Pico, %s: %s" % (script.strip(), out))
+    return figures_from(out)
+
+
+def pico_module(image, module, *args):
+    return pico_exec(image, "import sys\nsys.argv[:] = %r\nimport %s\n" % (["", *args], module))
+
+
+def pico_figures():
+    """The chip's figures, or one line saying why there are none."""
+    sys.path.insert(0, TOOLS)
+    import pico
+
+    pico.install()
+    problem = pico.missing()
+    if problem:
+        return ["pico: n/a (%s is missing)" % problem]
+    image = pico_image(os.path.join(BUILD, "pico-bench.img"), False)
+    lines = pico_module(image, "bench_pico", "heap")
+    for line in pico_module(image, "bench_engine", "speed", "617.moves"):
+        name, value = line.split(": ")
+        if name in ("deal_us", "move_us"):
+            lines.append("pico_%s_ms: %.2f" % (name[:-3], int(value) / 1000))
+    for line in pico_module(image, "bench_app", "frame"):
+        name, value = line.split(": ")
+        if name == "frame_us":
+            lines.append("pico_frame_ms: %.1f" % (int(value) / 1000))
+    lines += pico_press_figures(pico)
+    lines += pico_module(image, "bench_pico", "solver")
+    return lines
+
+
+def pico_press_figures(pico):
+    """Boot main.py, deal, press the d-pad: the full table's bytes, and the
+    median time from a cursor press to its frame on a 400 kHz bus."""
+    image = pico_image(os.path.join(BUILD, "pico-play.img"), True)
+    keys = PRESS_DEAL + PRESS_CURSOR
+    boot = pico.boot(image, keys, gap_ms=300, slow={len(PRESS_DEAL) - 1: 2500})
+    dealt = boot.after_press(len(PRESS_DEAL) - 1)
+    full = max(dealt, key=lambda u: u.bytes)
+    waits = []
+    for i in range(len(PRESS_DEAL), len(keys)):
+        updates = boot.after_press(i)
+        if not updates:
+            return ["pico_press_ms: n/a (press %d drew nothing)" % i]
+        bus = pico.bus_ms(sum(u.transactions for u in updates), sum(u.bytes for u in updates))
+        waits.append(updates[-1].stop_ms - boot.press_at[i] + bus)
+    waits.sort()
+    sent = sum(u.bytes for i in range(len(PRESS_DEAL), len(keys)) for u in boot.after_press(i))
+    return ["pico_frame_bytes: %d" % full.bytes,
+            "pico_press_ms: %.1f" % waits[len(waits) // 2],
+            "pico_press_bytes: %d" % (sent // len(PRESS_CURSOR))]
 
 
 def write_win_keys(path):

@@ -69,5 +69,7 @@ class FrameBuffer:
                 if not 0 <= tx < self.width:
                     continue
                 c = source.pixel(sx, sy)
+                if palette is not None:  # as MicroPython: the key applies after it
+                    c = palette.pixel(c, 0)
                 if c != key:
                     self._set(tx, ty, c)

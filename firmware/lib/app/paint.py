@@ -2,8 +2,16 @@
 numbers, and card faces.  Text comes as bytes (indexing bytes gives ints, so
 drawing allocates nothing); Line builds a line of text in a preallocated
 bytearray.  Colour 1 is lit, 0 is dark.
+
+A glyph is a few VLSB column bytes, the display's own layout, so each is
+drawn with one blit from a small frame made once over those bytes (the
+Painter's 81 glyph frames take about 4 KB on a 32-bit board), its dark pixels
+transparent; dark ink goes through an inverting palette.  On the Pico a
+glyph costs one blit (about 30 us for 3x5 pixels) where a pixel() for each
+lit pixel cost 4-5 times that: make bench's pico_frame_ms.
 """
 
+import framebuf
 from freecell.cards import NO_CARD, is_red
 from freecell.compat import const
 
@@ -11,6 +19,7 @@ from . import glyphs
 
 GLYPH_H = const(5)
 CHAR_W = const(4)  # 3 pixels and a gap
+_SUIT_W = const(5)  # glyphs.SUIT_WIDTH, folded by the compiler
 
 
 class Line:
@@ -60,22 +69,46 @@ class Line:
         return self
 
 
+def glyph_frames(data, step, widths):
+    """One framebuf per glyph of `data` (bytes, `step` bytes a glyph), each
+    `widths[i]` columns of GLYPH_H rows, over one bytearray copy of the data
+    (a FrameBuffer needs writable memory)."""
+    data = memoryview(bytearray(data))
+    frames = []
+    for i in range(len(widths)):
+        frames.append(framebuf.FrameBuffer(data[i * step:], widths[i], GLYPH_H,
+                                           framebuf.MONO_VLSB))
+    return frames
+
+
 class Painter:
     def __init__(self, fb):
         self.fb = fb
+        font_w = bytes([glyphs.FONT_WIDTH]) * (len(glyphs.FONT) // glyphs.FONT_WIDTH)
+        self.font = glyph_frames(glyphs.FONT, glyphs.FONT_WIDTH, font_w)
+        self.ranks = glyph_frames(glyphs.RANKS, 5, glyphs.RANK_WIDTHS)
+        self.suits = glyph_frames(glyphs.SUITS, 5, bytes([glyphs.SUIT_WIDTH]) * 4)
+        # blit's palette for dark ink: source 0 -> 1, the key (transparent); 1 -> 0
+        self.dark_ink = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
+        self.dark_ink.pixel(0, 0, 1)
+
+    def glyph(self, frame, x, y, c):
+        """Draw a glyph frame's lit pixels at x, y in colour c."""
+        if c:
+            self.fb.blit(frame, x, y, 0)
+        else:
+            self.fb.blit(frame, x, y, 1, self.dark_ink)
 
     def columns(self, data, start, width, x, y, c, scale=1):
-        """Draw `width` VLSB column bytes of `data` from `start` at x, y."""
+        """Draw `width` VLSB column bytes of `data` from `start` at x, y, each
+        pixel a scale x scale square (the big digits and titles)."""
         fb = self.fb
         for i in range(width):
             bits = data[start + i]
             row = 0
             while bits:
                 if bits & 1:
-                    if scale == 1:
-                        fb.pixel(x + i, y + row, c)
-                    else:
-                        fb.fill_rect(x + i * scale, y + row * scale, scale, scale, c)
+                    fb.fill_rect(x + i * scale, y + row * scale, scale, scale, c)
                 bits >>= 1
                 row += 1
 
@@ -83,13 +116,19 @@ class Painter:
         """Draw bytes `text` (its first n characters); returns the x after it."""
         if n < 0:
             n = len(text)
+        fb, font = self.fb, self.font
+        key = 0 if c else 1  # as glyph() does; no tuple: nothing allocated
+        palette = None if c else self.dark_ink
         for i in range(n):
             code = text[i]
             if 97 <= code <= 122:
                 code -= 32  # lower case drawn as upper case
             if code < glyphs.FONT_FIRST or code > glyphs.FONT_LAST:
                 code = 63  # '?'
-            self.columns(glyphs.FONT, (code - glyphs.FONT_FIRST) * 3, 3, x, y, c, scale)
+            if scale == 1:
+                fb.blit(font[code - glyphs.FONT_FIRST], x, y, key, palette)
+            else:
+                self.columns(glyphs.FONT, (code - glyphs.FONT_FIRST) * 3, 3, x, y, c, scale)
             x += CHAR_W * scale
         return x
 
@@ -103,26 +142,33 @@ class Painter:
         self.text(text, (self.fb.width - width) // 2, y, c, n, scale)
 
     def rank(self, r, x, y, c):
-        self.columns(glyphs.RANKS, r * 5, glyphs.RANK_WIDTHS[r], x, y, c)
+        self.glyph(self.ranks[r], x, y, c)
 
     def suit(self, s, x, y, c):
-        self.columns(glyphs.SUITS, s * 5, glyphs.SUIT_WIDTH, x, y, c)
+        self.glyph(self.suits[s], x, y, c)
 
-    def card(self, card, x, y, w, h, ink_only=False):
-        """A card head h rows tall at x, y, w wide.  Row 0 is the card's edge,
-        drawn in the opposite colour of its face so stacked cards separate;
-        from h >= 6 the face shows rank and suit.  Black cards: dark face,
-        lit edge and signs.  Red cards: lit face, dark signs (inverted), so
-        a run in alternating colours reads as zebra stripes.  Columns x and
-        x + w - 1 are margins the signs never use (the cursor needs them)."""
+    def card(self, card, x, y, w, h):
+        """A card head h rows tall at x, y, w wide, on a dark frame (the
+        table view clears it first: a black card's face is that background;
+        only the edge row may hold the cursor's corners from the card above).
+        Row 0 is the card's edge, drawn in the opposite colour of its face so
+        stacked cards separate; from h >= 6 the face shows rank and suit.
+        Black cards: dark face, lit edge and signs.  Red cards: lit face, dark
+        signs (inverted), so a run in alternating colours reads as zebra
+        stripes.  Columns x and x + w - 1 are margins the signs never use
+        (the cursor needs them).  The hot path of a redraw (52 calls): the
+        glyphs' blits are inline."""
         fb = self.fb
-        red = is_red(card)
-        face = 1 if red else 0
-        fb.fill_rect(x, y, w, h, face)
-        fb.hline(x, y, w, 1 - face)  # the top edge
-        if not red and h >= GLYPH_H + 2:
-            fb.hline(x, y + h - 1, w, 1)  # a whole black card: its bottom edge
-        if h > GLYPH_H:
-            ink = 1 - face
-            self.rank(card >> 2, x + 1, y + 1, ink)
-            self.suit(card & 3, x + w - 1 - glyphs.SUIT_WIDTH, y + 1, ink)
+        if is_red(card):
+            fb.hline(x, y, w, 0)  # the edge: the cursor above may have drawn into it
+            fb.fill_rect(x, y + 1, w, h - 1, 1)
+            if h > GLYPH_H:
+                fb.blit(self.ranks[card >> 2], x + 1, y + 1, 1, self.dark_ink)
+                fb.blit(self.suits[card & 3], x + w - 1 - _SUIT_W, y + 1, 1, self.dark_ink)
+        else:
+            fb.hline(x, y, w, 1)
+            if h >= GLYPH_H + 2:
+                fb.hline(x, y + h - 1, w, 1)  # a whole black card: its bottom edge
+            if h > GLYPH_H:
+                fb.blit(self.ranks[card >> 2], x + 1, y + 1, 0)
+                fb.blit(self.suits[card & 3], x + w - 1 - _SUIT_W, y + 1, 0)

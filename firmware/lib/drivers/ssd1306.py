@@ -1,9 +1,17 @@
 """SSD1306 OLED driver over I2C or SPI, on top of framebuf.
 
 The display is a framebuf.FrameBuffer (MONO_VLSB, the controller's own page
-layout) that the app draws into; show() sends it.  All buffers are allocated
-in __init__: show() allocates nothing.  Panels narrower than the controller's
-128 columns (the Thumby's 72x40) sit at a column offset in its memory.
+layout) that the app draws into; show() sends what changed since the last
+show(): the frame is cut into bands of 32 columns by one page (8 rows), each
+compared with a copy of what the panel holds, and only the bands that differ
+go out, each in its own address window.  A cursor move changes two or three
+bands: about 100 bytes instead of 1 KB, 2-3 ms on a 400 kHz I2C bus instead
+of 23 (make bench: pico_press_ms, pico_press_bytes).  When most bands
+changed, or the panel's memory is unknown (after init), the whole frame goes
+in one transfer.  All buffers and views are allocated in __init__ (about 3 KB
+on a 32-bit board with the copy): show() allocates nothing.  Panels narrower
+than the controller's 128 columns (the Thumby's 72x40) sit at a column offset
+in its memory.
 """
 
 import framebuf
@@ -29,6 +37,7 @@ _CLOCK_DIV = const(0xD5)
 _PRECHARGE = const(0xD9)
 _VCOM_DETECT = const(0xDB)
 _CHARGE_PUMP = const(0x8D)
+_BAND = const(32)  # columns in a band: the unit show() compares and sends
 
 
 class DisplayNotFound(Exception):
@@ -43,9 +52,20 @@ class SSD1306(framebuf.FrameBuffer):
         self.pages = height // 8
         self.buffer = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self.column_offset = column_offset
         # the address window show() sets: columns, then pages
-        self.window = bytearray((_COLUMN_ADDR, column_offset, column_offset + width - 1,
-                                 _PAGE_ADDR, 0, self.pages - 1))
+        self.window = bytearray(6)
+        self.sent = bytearray(len(self.buffer))  # what the panel holds
+        self.known = False  # whether `sent` is right (not before the first show)
+        # each band as (its bytes in the frame, in `sent`): views made once
+        mine, theirs = memoryview(self.buffer), memoryview(self.sent)
+        self.bands = []
+        for at in range(0, len(self.buffer), width):
+            for x in range(0, width, _BAND):
+                n = min(_BAND, width - x)
+                self.bands.append((mine[at + x:at + x + n], theirs[at + x:at + x + n]))
+        self.per_page = len(self.bands) // self.pages
+        self.dirty = bytearray(len(self.bands))  # show()'s list of bands to send
         self.flipped = False
         self.init_display()
 
@@ -71,6 +91,7 @@ class SSD1306(framebuf.FrameBuffer):
             _DISPLAY_ON,
         ):
             self.write_cmd(cmd)
+        self.known = False
         self.fill(0)
         self.show()
 
@@ -94,9 +115,40 @@ class SSD1306(framebuf.FrameBuffer):
         self.write_cmd(_COM_SCAN_INC if on else _COM_SCAN_DEC)
 
     def show(self):
-        for i in range(6):
-            self.write_cmd(self.window[i])
-        self.write_data(self.buffer)
+        """Send what changed since the last show()."""
+        bands, dirty = self.bands, self.dirty
+        n = 0
+        if self.known:
+            for i in range(len(bands)):
+                mine, theirs = bands[i]
+                if mine != theirs:  # compared in C, no copy made
+                    dirty[n] = i
+                    n += 1
+        if not self.known or n > len(bands) // 2:
+            self.set_window(0, self.width - 1, 0, self.pages - 1)
+            self.write_data(self.buffer)
+            self.sent[:] = self.buffer
+            self.known = True
+            return
+        for k in range(n):
+            i = dirty[k]
+            mine, theirs = bands[i]
+            x = (i % self.per_page) * _BAND
+            page = i // self.per_page
+            self.set_window(x, x + len(mine) - 1, page, page)
+            self.write_data(mine)
+            theirs[:] = mine
+
+    def set_window(self, x0, x1, page0, page1):
+        """Where the next data goes: columns x0..x1 of pages page0..page1."""
+        w = self.window
+        w[0] = _COLUMN_ADDR
+        w[1] = self.column_offset + x0
+        w[2] = self.column_offset + x1
+        w[3] = _PAGE_ADDR
+        w[4] = page0
+        w[5] = page1
+        self.write_cmds(w)
 
 
 class SSD1306_I2C(SSD1306):
@@ -105,12 +157,18 @@ class SSD1306_I2C(SSD1306):
         self.addr = addr
         self.temp = bytearray(2)
         self.data = [b"\x40", None]  # control byte: the rest is display data
+        self.cmds = [b"\x00", None]  # control byte: the rest is commands
         super().__init__(width, height, external_vcc, column_offset)
 
     def write_cmd(self, cmd):
         self.temp[0] = 0x80  # control byte: one command follows
         self.temp[1] = cmd
         self.i2c.writeto(self.addr, self.temp)
+
+    def write_cmds(self, buf):
+        """Several commands in one transfer."""
+        self.cmds[1] = buf
+        self.i2c.writevto(self.addr, self.cmds)
 
     def write_data(self, buf):
         self.data[1] = buf
@@ -143,6 +201,13 @@ class SSD1306_SPI(SSD1306):
         self.dc(0)
         self.cs(0)
         self.spi.write(self.temp)
+        self.cs(1)
+
+    def write_cmds(self, buf):
+        self.cs(1)
+        self.dc(0)
+        self.cs(0)
+        self.spi.write(buf)
         self.cs(1)
 
     def write_data(self, buf):

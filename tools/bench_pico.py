@@ -1,0 +1,83 @@
+"""The chip's half of `make bench`: runs on the (emulated) Pico from the
+flashed firmware (board.mpy, lib/), through the raw REPL.  Prints
+`name: value` lines.
+
+    bench_pico.py heap     pico_boot_free_kb: free heap once the firmware has
+                           booted as main.py boots it (board, game, app,
+                           storage); pico_solver_free_kb: the same once the
+                           solver's tables are made (a hint's first press)
+    bench_pico.py solver   pico_solver_pos_per_s and pico_hint_617_s: a hint
+                           asked from deal 617's start through the app, as a
+                           player asks it (the app's slices, progress redraws
+                           and the I2C sends included; the bus at no time:
+                           the emulator's I2C takes none), and the positions
+                           a second of the search alone makes over deals 1-3
+It boots as firmware/main.py does: the board (frame buffer) and the game (undo
+ring) first, while the heap is whole, then the app's code.
+"""
+
+import gc
+import sys
+
+import board
+from freecell.game import Game
+
+GAME = Game()
+gc.collect()
+from app.app import App  # noqa: E402
+from app.assistant import HINT  # noqa: E402
+from freecell.compat import ticks_diff, ticks_ms, ticks_us  # noqa: E402
+
+
+def boot():
+    from app.storage import Storage
+
+    return App(board.display, board.keys, board.seed(), GAME, Storage())
+
+
+def heap():
+    app = boot()
+    gc.collect()
+    print("pico_boot_free_kb: %d" % (gc.mem_free() // 1024))
+    app.new_game("617")
+    app.assistant.start(HINT)
+    app.assistant.cancel()
+    gc.collect()
+    print("pico_solver_free_kb: %d" % (gc.mem_free() // 1024))
+
+
+def solver_speed(solver):
+    from freecell.solver import SEARCHING
+
+    positions = 0
+    us = 0
+    for number in (1, 2, 3):
+        GAME.deal(number)
+        t = ticks_us()
+        solver.start(GAME)
+        while solver.step(500) == SEARCHING:
+            pass
+        us += ticks_diff(ticks_us(), t)
+        positions += solver.positions
+    return positions * 1000000 // us
+
+
+def hint_617():
+    app = boot()
+    app.new_game("617")
+    app.redraw()
+    t = ticks_ms()
+    app.assistant.start(HINT)
+    while app.assistant.busy():
+        app.tick(ticks_ms())
+    ms = ticks_diff(ticks_ms(), t)
+    app.redraw()
+    print("pico_hint_617_s: %.1f" % (ms / 1000))
+    print("pico_hint_617_positions: %d" % app.assistant.solver.positions)
+    return app
+
+
+if sys.argv[1] == "heap":
+    heap()
+else:
+    print("pico_solver_pos_per_s: %d" % solver_speed(hint_617().assistant.solver))
