@@ -79,6 +79,8 @@ class Solver:
         self.cand = bytearray(5 * _MAX_MOVES)  # src, dst, count, score (2 bytes)
         self.order = bytearray(_MAX_MOVES)
         self.parent = bytearray(52)  # card -> 1 + the column it may go on
+        self.column_q = [0] * 8  # each column's share of the position's quality
+        self.quality = 0
         self.stacks = bytearray(52 * 52)  # [card * 52 + onto]: rules.stacks_on
         self.table = Table(8, 4)
         self.rules = None
@@ -175,7 +177,7 @@ class Solver:
                 i += 1
                 mark = self.nsteps
                 self._apply(self.cand[j], self.cand[j + 1], self.cand[j + 2])
-                self._autoplay()
+                self._autoplay_after(self.cand[j], self.cand[j + 1])
                 self.positions += 1
                 if self._remember():
                     break
@@ -259,6 +261,23 @@ class Solver:
             self._apply(src, FOUND0 + (t.top(src) & 3), 1)
             src = t.next_home(self.rules, True)
 
+    def _autoplay_after(self, src, dst):
+        """_autoplay() after a move from src to dst made in a position where
+        nothing was safe to send home (every position here is, once autoplay
+        has run): only the card the move uncovered, or a card sent home,
+        can change that.  Saves scanning every location after most moves."""
+        t = self.table
+        if dst < FOUND0:
+            if src >= CELL0:
+                return  # a cell emptied: nothing uncovered
+            h = t.heights[src]
+            if h == 0:
+                return
+            card = t.cards[src * COLUMN_CAP + h - 1]
+            if t.foundations[card & 3] != card >> 2 or not self.rules.is_safe(card, t.foundations):
+                return
+        self._autoplay()  # the first location it finds is src, as a full scan's
+
     # -- which moves, in which order -----------------------------------------------
 
     def _add(self, n, src, dst, count, bonus):
@@ -270,54 +289,82 @@ class Solver:
             cand[j] = src
             cand[j + 1] = dst
             cand[j + 2] = count
+            t = self.table
+            home = t.cards_home()
             mark = self.nsteps
             self._apply(src, dst, count)
-            self._autoplay()
-            score = max(0, min(65535, 4 * self._quality() + bonus))
+            self._autoplay_after(src, dst)
+            if t.cards_home() == home:  # only src's and dst's scores changed
+                q = self.quality
+                if src < CELL0:
+                    q += self._column(src) - self.column_q[src]
+                else:
+                    q += self.weights[3]  # a cell freed
+                if dst < CELL0:
+                    q += self._column(dst) - self.column_q[dst]
+                else:
+                    q -= self.weights[3]
+            else:  # cards went home: every column's wanted cards changed
+                q = self._quality()
+            score = max(0, min(65535, 4 * q + bonus))
             self._undo_to(mark)
             cand[j + 3] = score >> 8
             cand[j + 4] = score & 0xFF
             n += 1
         return n
 
-    def _quality(self):
+    def _quality(self, keep=False):
         """How good the position is: cards home, and few cards covering the
         next card each foundation wants or out of order; free cells and
-        empty columns help."""
+        empty columns help.  With keep, the columns' shares are kept in
+        column_q, so that a move's score needs only the columns it touched."""
         t = self.table
         f = t.foundations
-        cards = t.cards
-        stacks = self.stacks
         W = self.weights
         q = 2000 + W[0] * (f[0] + f[1] + f[2] + f[3])
+        column_q = self.column_q
         for c in range(8):
-            h = t.heights[c]
-            if h == 0:
-                q += W[1]
-                continue
-            base = c * COLUMN_CAP
-            for i in range(h):
-                card = cards[base + i]
-                if f[card & 3] == card >> 2:  # wanted next: the cards above it block
-                    q -= W[2] * (h - 1 - i)
-                    break
-            if W[7]:  # the cards under the top run
-                i = base + h - 1
-                while i > base and stacks[cards[i] * 52 + cards[i - 1]]:
-                    i -= 1
-                q -= W[4] * _UNDER[i - base] >> 2
-            else:  # the cards not on a proper card
-                for i in range(base + 1, base + h):
-                    if not stacks[cards[i] * 52 + cards[i - 1]]:
-                        q -= W[4]
+            share = self._column(c)
+            if keep:
+                column_q[c] = share
+            q += share
         for i in range(t.cells_count):
             if t.cells[i] == NO_CARD:
                 q += W[3]
         return q
 
+    def _column(self, c):
+        """Column c's share of the quality."""
+        t = self.table
+        h = t.heights[c]
+        W = self.weights
+        if h == 0:
+            return W[1]
+        f = t.foundations
+        cards = t.cards
+        stacks = self.stacks
+        base = c * COLUMN_CAP
+        q = 0
+        for i in range(base, base + h):
+            card = cards[i]
+            if f[card & 3] == card >> 2:  # wanted next: the cards above it block
+                q -= W[2] * (base + h - 1 - i)
+                break
+        if W[7]:  # the cards under the top run
+            i = base + h - 1
+            while i > base and stacks[cards[i] * 52 + cards[i - 1]]:
+                i -= 1
+            q -= W[4] * _UNDER[i - base] >> 2
+        else:  # the cards not on a proper card
+            for i in range(base + 1, base + h):
+                if not stacks[cards[i] * 52 + cards[i - 1]]:
+                    q -= W[4]
+        return q
+
     def _generate(self):
         """The legal moves here, best first (in `order`); returns how many."""
         t = self.table
+        self.quality = self._quality(True)  # and column_q: what _add's scores start from
         rules = self.rules
         stacks = self.stacks
         parent = self.parent
