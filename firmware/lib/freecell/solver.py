@@ -22,6 +22,8 @@ Products stay under 2**30: no long ints on a 32-bit board.
 
 from .cards import NO_CARD
 from .compat import const
+from .solver_loops import (column_share, list_moves, position_hash, remember, score_moves,
+                           sort_moves)
 from .table import CELL0, FOUND0, COLUMN_CAP, Table
 
 SEARCHING = const(0)
@@ -58,8 +60,6 @@ STRATEGIES = (
     (20, 30, 6, 8, 10, 4, 1, 0),
     (40, 30, 6, 8, 3, 0, 1, 0),
 )
-# 4 * n ** 1.3 for n cards under a column's top run
-_UNDER = b"\x00\x04\x09\x10\x18\x20\x29\x32\x3b\x45\x4f\x5a\x65\x70\x7b\x87\x93\x9f\xab"
 
 
 class Solver:
@@ -76,11 +76,17 @@ class Solver:
         self.path_next = bytearray(2 * max_depth)  # the next candidate to try
         self.path_steps = bytearray(2 * max_depth)  # steps on `steps` after this depth
         self.steps = bytearray(3 * 4 * max_depth)
-        self.cand = bytearray(5 * _MAX_MOVES)  # src, dst, count, score (2 bytes)
+        self.cand = bytearray(5 * _MAX_MOVES)  # src, dst, count, score (2 bytes; first the bonus)
         self.order = bytearray(_MAX_MOVES)
         self.parent = bytearray(52)  # card -> 1 + the column it may go on
         self.column_q = [0] * 8  # each column's share of the position's quality
         self.quality = 0
+        self.w = bytearray(8)  # the strategy's weights, for solver_loops
+        self.limits = bytearray(5)  # for list_moves: cells, run limits, room, columns
+        self.limits[3] = _MAX_MOVES
+        self.limits[4] = 8
+        self.safe = bytearray(4)
+        self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
         self.stacks = bytearray(52 * 52)  # [card * 52 + onto]: rules.stacks_on
         self.table = Table(8, 4)
         self.rules = None
@@ -104,6 +110,8 @@ class Solver:
 
     def _restart(self):
         self.weights = STRATEGIES[self.strategy]
+        for i in range(8):
+            self.w[i] = self.weights[i]
         self.width = self.weights[5]
         game = self.game
         t = self.table
@@ -280,39 +288,6 @@ class Solver:
 
     # -- which moves, in which order -----------------------------------------------
 
-    def _add(self, n, src, dst, count, bonus):
-        """A candidate, scored by the position it leads to (plus a small
-        bonus that breaks ties in the move's favour)."""
-        if n < _MAX_MOVES:
-            j = 5 * n
-            cand = self.cand
-            cand[j] = src
-            cand[j + 1] = dst
-            cand[j + 2] = count
-            t = self.table
-            home = t.cards_home()
-            mark = self.nsteps
-            self._apply(src, dst, count)
-            self._autoplay_after(src, dst)
-            if t.cards_home() == home:  # only src's and dst's scores changed
-                q = self.quality
-                if src < CELL0:
-                    q += self._column(src) - self.column_q[src]
-                else:
-                    q += self.weights[3]  # a cell freed
-                if dst < CELL0:
-                    q += self._column(dst) - self.column_q[dst]
-                else:
-                    q -= self.weights[3]
-            else:  # cards went home: every column's wanted cards changed
-                q = self._quality()
-            score = max(0, min(65535, 4 * q + bonus))
-            self._undo_to(mark)
-            cand[j + 3] = score >> 8
-            cand[j + 4] = score & 0xFF
-            n += 1
-        return n
-
     def _quality(self, keep=False):
         """How good the position is: cards home, and few cards covering the
         next card each foundation wants or out of order; free cells and
@@ -323,8 +298,12 @@ class Solver:
         W = self.weights
         q = 2000 + W[0] * (f[0] + f[1] + f[2] + f[3])
         column_q = self.column_q
-        for c in range(8):
-            share = self._column(c)
+        cards = t.cards  # one at a time: a 4-tuple unpacking would allocate
+        heights = t.heights
+        stacks = self.stacks
+        w = self.w
+        for c in range(8):  # the hot path: column_share called directly
+            share = column_share(cards, c * COLUMN_CAP, heights[c], cards, 0, 0, f, stacks, w)
             if keep:
                 column_q[c] = share
             q += share
@@ -333,168 +312,58 @@ class Solver:
                 q += W[3]
         return q
 
-    def _column(self, c):
-        """Column c's share of the quality."""
-        t = self.table
-        h = t.heights[c]
-        W = self.weights
-        if h == 0:
-            return W[1]
-        f = t.foundations
-        cards = t.cards
-        stacks = self.stacks
-        base = c * COLUMN_CAP
-        q = 0
-        for i in range(base, base + h):
-            card = cards[i]
-            if f[card & 3] == card >> 2:  # wanted next: the cards above it block
-                q -= W[2] * (base + h - 1 - i)
-                break
-        if W[7]:  # the cards under the top run
-            i = base + h - 1
-            while i > base and stacks[cards[i] * 52 + cards[i - 1]]:
-                i -= 1
-            q -= W[4] * _UNDER[i - base] >> 2
-        else:  # the cards not on a proper card
-            for i in range(base + 1, base + h):
-                if not stacks[cards[i] * 52 + cards[i - 1]]:
-                    q -= W[4]
-        return q
-
     def _generate(self):
-        """The legal moves here, best first (in `order`); returns how many."""
+        """The legal moves here, best first (in `order`); returns how many.
+        solver_loops lists and scores them; the few that send cards home are
+        scored here by making them."""
         t = self.table
-        self.quality = self._quality(True)  # and column_q: what _add's scores start from
+        self.quality = self._quality(True)  # and column_q: what the scores start from
         rules = self.rules
-        stacks = self.stacks
-        parent = self.parent
-        for c in range(52):
-            parent[c] = 0
-        empty = -1
-        empties = 0
-        for c in range(8):
-            h = t.heights[c]
-            if h == 0:
-                empties += 1
-                if empty < 0:
-                    empty = c
-                continue
-            top = t.cards[c * COLUMN_CAP + h - 1]
-            r = top >> 2
-            if r:  # the cards one rank lower that the rules let go on it
-                below = (r - 1) << 2
-                for s in range(4):
-                    if stacks[(below | s) * 52 + top]:
-                        parent[below | s] = c + 1
         free = t.free_cells()
-        free_cell = -1
-        for i in range(t.cells_count):
-            if t.cells[i] == NO_CARD:
-                free_cell = CELL0 + i
-                break
-        onto_cards = rules.supermove_limit(free, empties)
-        onto_empty = rules.supermove_limit(free, empties - 1) if empties else 0
-        n = 0
+        empties = t.empty_columns()
+        limits = self.limits
+        limits[0] = t.cells_count
+        limits[1] = min(255, rules.supermove_limit(free, empties))
+        limits[2] = min(255, rules.supermove_limit(free, empties - 1)) if empties else 0
         f = t.foundations
-        # free cells: home, onto a column, into an empty column
-        for i in range(t.cells_count):
-            card = t.cells[i]
-            if card == NO_CARD:
-                continue
-            if f[card & 3] == card >> 2:
-                n = self._add(n, CELL0 + i, FOUND0 + (card & 3), 1, 3)
-            if parent[card]:
-                n = self._add(n, CELL0 + i, parent[card] - 1, 1, 2)
-            if empty >= 0:
-                n = self._add(n, CELL0 + i, empty, 1, 0)
-        # columns
-        for c in range(8):
-            h = t.heights[c]
-            if h == 0:
-                continue
-            base = c * COLUMN_CAP
-            top = t.cards[base + h - 1]
-            if f[top & 3] == top >> 2:
-                n = self._add(n, c, FOUND0 + (top & 3), 1, 3)
-            run = 1
-            while run < h and stacks[t.cards[base + h - run] * 52 + t.cards[base + h - run - 1]]:
-                run += 1
-            for k in range(1, run + 1):
-                card = t.cards[base + h - k]
-                dst = parent[card] - 1
-                if dst >= 0 and dst != c and k <= onto_cards:
-                    # a run already on a proper card gains only if it empties
-                    # its column or uncovers a card wanted soon
-                    settled = k < h and stacks[card * 52 + t.cards[base + h - k - 1]]
-                    n = self._add(n, c, dst, k, 0 if settled else 2)
-            if empty >= 0:  # every count: each leads somewhere else
-                for k in range(1, min(run, onto_empty, h - 1) + 1):
-                    n = self._add(n, c, empty, k, 1)
-            if free_cell >= 0:
-                n = self._add(n, c, free_cell, 1, 0)
-        self._sort(n)
+        safe = self.safe  # per suit: may autoplay send its next card home
+        for s in range(4):
+            safe[s] = f[s] < 13 and rules.is_safe(f[s] << 2 | s, f)
+        n = list_moves(t.cards, t.heights, t.cells, f, self.stacks, self.parent, self.cand,
+                       limits)
+        slow = score_moves(self.cand, n, t.cards, t.heights, t.cells, f, self.stacks, self.w,
+                           self.column_q, self.quality, safe, self.slow)
+        for i in range(slow):
+            self._score_by_moving(self.slow[i])
+        sort_moves(self.cand, self.order, n)
         return n
 
-    def _sort(self, n):
-        """Order candidates by score, best first (insertion sort, stable)."""
-        order = self.order
+    def _score_by_moving(self, m):
+        """Score candidate m by making it (autoplay included), rating the
+        position whole, and taking it back."""
+        j = 5 * m
         cand = self.cand
-        for i in range(n):
-            order[i] = i
-        for i in range(1, n):
-            x = order[i]
-            s = cand[5 * x + 3] << 8 | cand[5 * x + 4]
-            j = i - 1
-            while j >= 0 and (cand[5 * order[j] + 3] << 8 | cand[5 * order[j] + 4]) < s:
-                order[j + 1] = order[j]
-                j -= 1
-            order[j + 1] = x
+        mark = self.nsteps
+        self._apply(cand[j], cand[j + 1], cand[j + 2])
+        self._autoplay_after(cand[j], cand[j + 1])
+        score = max(0, min(65535, 4 * self._quality() + cand[j + 3]))
+        self._undo_to(mark)
+        cand[j + 3] = score >> 8
+        cand[j + 4] = score & 0xFF
 
     # -- positions seen ---------------------------------------------------------
 
-    def _hashes(self):
-        """Two hashes of the position that ignore the order of columns and of
-        cells: sums of per-column hashes mod two primes."""
-        t = self.table
-        h1 = h2 = 0
-        for c in range(8):
-            a = b = 7
-            base = c * COLUMN_CAP
-            for i in range(t.heights[c]):
-                card = t.cards[base + i] + 1
-                a = (a * 61 + card) % _P1
-                b = (b * 59 + card) % _P2
-            h1 = (h1 + a * 37 % _P1) % _P1
-            h2 = (h2 + b * 41 % _P2) % _P2
-        for i in range(t.cells_count):
-            card = t.cells[i]
-            if card != NO_CARD:
-                h1 = (h1 + (card + 1) * 104729) % _P1
-                h2 = (h2 + (card + 1) * 130363) % _P2
-        self.h1 = h1 | 1  # 0 marks an empty slot
-        self.h2 = h2
-
     def _remember(self):
-        """Mark the position seen; False when it was seen before."""
-        self._hashes()
-        h1 = self.h1
-        h2 = self.h2
-        seen = self.seen
-        i = h1 & (self.size - 1)
-        while True:
-            k = 6 * i
-            a = seen[k] << 16 | seen[k + 1] << 8 | seen[k + 2]
-            if a == 0:
-                break
-            if a == h1 and (seen[k + 3] << 16 | seen[k + 4] << 8 | seen[k + 5]) == h2:
-                return False
-            i = (i + 1) & (self.size - 1)
-        seen[k] = h1 >> 16
-        seen[k + 1] = (h1 >> 8) & 0xFF
-        seen[k + 2] = h1 & 0xFF
-        seen[k + 3] = h2 >> 16
-        seen[k + 4] = (h2 >> 8) & 0xFF
-        seen[k + 5] = h2 & 0xFF
+        """Mark the position seen; False when it was seen before.  Two hashes
+        that ignore the order of the columns and of the cells (so a position
+        reached with its columns swapped counts as seen)."""
+        t = self.table
+        h1 = position_hash(t.cards, COLUMN_CAP, t.heights, 8, t.cells, t.cells_count,
+                           61, 37, 104729, _P1) | 1  # 0 marks an empty slot
+        h2 = position_hash(t.cards, COLUMN_CAP, t.heights, 8, t.cells, t.cells_count,
+                           59, 41, 130363, _P2)
+        if not remember(self.seen, self.size - 1, h1, h2):
+            return False
         self.stored += 1
         return True
 

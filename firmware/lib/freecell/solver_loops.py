@@ -1,0 +1,300 @@
+"""The solver's inner loops, compiled to machine code on MicroPython.
+
+Each function here is `@micropython.viper`: on a board it becomes machine
+code working on machine ints, reading and writing bytearrays through ptr8
+pointers; under CPython the decorator is compat's stand-in that does nothing,
+so the same bodies run as plain Python and the tests check one code.  On the
+emulated Pico they made the solver about N times faster (make bench:
+pico_solver_pos_per_s before and after).
+
+What may be written here: ints only, every value under 2**30 (a viper int
+is a machine word, a Python int is not); bytes and bytearrays through ptr8;
+no allocation, no calls out.  A .mpy of this module is machine code for one
+CPU: tools/flash.py compiles it for the board's (mpy-cross -march), and
+mpy-cross without -march refuses it.  Nothing here knows the rules: the
+solver hands in its tables (what stacks on what, the weights).
+"""
+
+from .compat import const
+
+try:
+    import micropython
+except ImportError:  # CPython: the decorator and the pointer type as stand-ins
+    from .compat import micropython, ptr8
+
+# the table's numbers (cards.py, table.py), folded by the compiler here;
+# host_tests/test_solver.py checks that they agree
+_EMPTY = const(255)  # cards.NO_CARD
+_CAP = const(19)  # table.COLUMN_CAP: card slots a column
+_CELL0 = const(10)  # table.CELL0: the first free cell's location
+_FOUND0 = const(14)  # table.FOUND0: the first foundation's location
+# 4 * n ** 1.3 for n cards under a column's top run
+_UNDER = b"\x00\x04\x09\x10\x18\x20\x29\x32\x3b\x45\x4f\x5a\x65\x70\x7b\x87\x93\x9f\xab"
+
+
+@micropython.viper
+def column_share(cards: ptr8, base: int, h: int, extra: ptr8, at: int, n: int,
+                 home: ptr8, stacks: ptr8, w: ptr8) -> int:
+    """A column's share of a position's rating (Solver._quality): the
+    column is cards[base:base + h] with extra[at:at + n] put on top (a run
+    that a candidate move would bring), so a move is rated without making it.
+    home: cards home per suit; stacks[card * 52 + onto]: may card go on onto;
+    w: the strategy's weights (empty column, blocking, -, -, disorder, -, -,
+    how disorder is counted)."""
+    size = h + n
+    if size == 0:
+        return int(w[1])
+    q = 0
+    i = 0
+    while i < size:  # the card each foundation wants next: those above it block
+        card = cards[base + i] if i < h else extra[at + i - h]
+        if home[card & 3] == card >> 2:
+            q -= int(w[2]) * (size - 1 - i)
+            break
+        i += 1
+    if w[7]:  # the cards under the top run, superlinear in their number
+        i = size - 1
+        while i > 0:
+            card = cards[base + i] if i < h else extra[at + i - h]
+            below = cards[base + i - 1] if i - 1 < h else extra[at + i - 1 - h]
+            if not stacks[card * 52 + below]:
+                break
+            i -= 1
+        under = ptr8(_UNDER)
+        q -= (int(w[4]) * int(under[i])) >> 2
+    else:  # the cards not on a proper card
+        below = cards[base] if h > 0 else extra[at]
+        i = 1
+        while i < size:
+            card = cards[base + i] if i < h else extra[at + i - h]
+            if not stacks[card * 52 + below]:
+                q -= int(w[4])
+            below = card
+            i += 1
+    return q
+
+
+@micropython.viper
+def position_hash(cards: ptr8, cap: int, heights: ptr8, columns: int, cells: ptr8,
+                  ncells: int, m: int, column_m: int, cell_m: int, p: int) -> int:
+    """A hash of the position under 2**24 that ignores the order of the
+    columns and of the cells: a sum, mod the prime p, of a polynomial hash
+    (factor m) of each column and a multiple of each cell's card.  Every
+    product stays under 2**30."""
+    h = 0
+    for c in range(columns):
+        a = 7
+        base = c * cap
+        for i in range(int(heights[c])):
+            a = (a * m + int(cards[base + i]) + 1) % p
+        h = (h + a * column_m % p) % p
+    for i in range(ncells):
+        card = int(cells[i])
+        if card != _EMPTY:
+            h = (h + (card + 1) * cell_m) % p
+    return h
+
+
+@micropython.viper
+def remember(seen: ptr8, mask: int, h1: int, h2: int) -> int:
+    """Put the position (h1, h2; h1 never 0) in the open-addressed table of
+    6-byte slots (mask = slots - 1); 0 when it was there already, else 1."""
+    i = h1 & mask
+    k = 0
+    while True:
+        k = 6 * i
+        a = (int(seen[k]) << 16) | (int(seen[k + 1]) << 8) | int(seen[k + 2])
+        if a == 0:
+            break
+        if a == h1 and ((int(seen[k + 3]) << 16) | (int(seen[k + 4]) << 8)
+                        | int(seen[k + 5])) == h2:
+            return 0
+        i = (i + 1) & mask
+    seen[k] = h1 >> 16
+    seen[k + 1] = (h1 >> 8) & 0xFF
+    seen[k + 2] = h1 & 0xFF
+    seen[k + 3] = h2 >> 16
+    seen[k + 4] = (h2 >> 8) & 0xFF
+    seen[k + 5] = h2 & 0xFF
+    return 1
+
+
+@micropython.viper
+def clear(buf: ptr8, n: int):
+    """The first n bytes of buf to 0 (a slice assignment would allocate)."""
+    for i in range(n):
+        buf[i] = 0
+
+
+@micropython.viper
+def _emit(cand, n: int, most: int, src: int, dst: int, count: int, bonus: int) -> int:
+    """Candidate n (src, dst, count; the tie-break bonus where its score
+    goes), if there is room for it; returns the count of candidates."""
+    if n >= most:
+        return n
+    out = ptr8(cand)
+    j = 5 * n
+    out[j] = src
+    out[j + 1] = dst
+    out[j + 2] = count
+    out[j + 3] = bonus
+    out[j + 4] = 0
+    return n + 1
+
+
+@micropython.viper
+def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8,
+               parent: ptr8, cand, limits: ptr8) -> int:
+    """The legal moves of the position into cand (5 bytes each: src, dst,
+    count, then the tie-break bonus that score_moves turns into the score);
+    returns how many.  limits: free cells, the longest run onto cards, the
+    longest into an empty column (both capped at 255), room in cand, columns.
+    Order: each free cell's card home, onto a column, into an empty column;
+    then each column's top card home, every part of its top run onto a
+    column that takes it, into an empty column (every length: each leads
+    somewhere else), its top card into a free cell."""
+    ncells = int(limits[0])
+    onto_cards = int(limits[1])
+    onto_empty = int(limits[2])
+    most = int(limits[3])
+    columns = int(limits[4])
+    for i in range(52):  # card -> 1 + the column it may go on
+        parent[i] = 0
+    empty = -1
+    for c in range(columns):
+        h = int(heights[c])
+        if h == 0:
+            if empty < 0:
+                empty = c
+            continue
+        top = int(cards[c * _CAP + h - 1])
+        r = top >> 2
+        if r:  # the cards one rank lower that the rules let go on it
+            below = (r - 1) << 2
+            for s in range(4):
+                if stacks[(below | s) * 52 + top]:
+                    parent[below | s] = c + 1
+    free_cell = -1
+    for i in range(ncells):
+        if int(cells[i]) == _EMPTY:
+            free_cell = _CELL0 + i
+            break
+    n = 0
+    for i in range(ncells):
+        card = int(cells[i])
+        if card == _EMPTY:
+            continue
+        if int(home[card & 3]) == card >> 2:
+            n = int(_emit(cand, n, most, _CELL0 + i, _FOUND0 + (card & 3), 1, 3))
+        if parent[card]:
+            n = int(_emit(cand, n, most, _CELL0 + i, int(parent[card]) - 1, 1, 2))
+        if empty >= 0:
+            n = int(_emit(cand, n, most, _CELL0 + i, empty, 1, 0))
+    for c in range(columns):
+        h = int(heights[c])
+        if h == 0:
+            continue
+        base = c * _CAP
+        top = int(cards[base + h - 1])
+        if int(home[top & 3]) == top >> 2:
+            n = int(_emit(cand, n, most, c, _FOUND0 + (top & 3), 1, 3))
+        run = 1
+        while run < h and stacks[int(cards[base + h - run]) * 52 + int(cards[base + h - run - 1])]:
+            run += 1
+        for k in range(1, run + 1):
+            card = int(cards[base + h - k])
+            dst = int(parent[card]) - 1
+            if dst >= 0 and dst != c and k <= onto_cards:
+                # a run already on a proper card gains only if it empties
+                # its column or uncovers a card wanted soon
+                bonus = 2
+                if k < h and stacks[card * 52 + int(cards[base + h - k - 1])]:
+                    bonus = 0
+                n = int(_emit(cand, n, most, c, dst, k, bonus))
+        if empty >= 0:
+            longest = run
+            if onto_empty < longest:
+                longest = onto_empty
+            if h - 1 < longest:
+                longest = h - 1
+            for k in range(1, longest + 1):
+                n = int(_emit(cand, n, most, c, empty, k, 1))
+        if free_cell >= 0:
+            n = int(_emit(cand, n, most, c, free_cell, 1, 0))
+    return n
+
+
+@micropython.viper
+def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
+                shares, quality: int, safe: ptr8, slow: ptr8) -> int:
+    """Score the n candidates (2 bytes, over the bonus) by the position each
+    leads to: this one's quality with the source and target columns rated
+    anew (shares: each column's share now, as column_share gives it; w[3]
+    a free cell's worth).  A move home, or one uncovering a card autoplay
+    would send home (safe[suit]: that suit's next card may go), changes what
+    every column waits for: those go into slow (their indices; the count is
+    returned) for the solver to score by making them."""
+    out = ptr8(cand)
+    deck = ptr8(cards)
+    wanted = ptr8(home)
+    weight = ptr8(w)
+    cell_worth = int(weight[3])
+    nslow = 0
+    for m in range(n):
+        j = 5 * m
+        src = int(out[j])
+        dst = int(out[j + 1])
+        count = int(out[j + 2])
+        if dst >= _FOUND0:
+            slow[nslow] = m
+            nslow += 1
+            continue
+        q = quality
+        if src < _CELL0:
+            base = src * _CAP
+            h = int(heights[src]) - count
+            if h > 0:
+                card = int(deck[base + h - 1])
+                if int(wanted[card & 3]) == card >> 2 and safe[card & 3]:
+                    slow[nslow] = m
+                    nslow += 1
+                    continue
+            q += int(column_share(cards, base, h, cards, 0, 0, home, stacks, w)) - int(shares[src])
+            moved = cards
+            at = base + h
+        else:
+            q += cell_worth  # a cell freed
+            moved = cells
+            at = src - _CELL0
+        if dst < _CELL0:
+            q += int(column_share(cards, dst * _CAP, int(heights[dst]), moved, at, count, home,
+                                  stacks, w)) - int(shares[dst])
+        else:
+            q -= cell_worth
+        score = 4 * q + int(out[j + 3])
+        if score < 0:
+            score = 0
+        if score > 65535:
+            score = 65535
+        out[j + 3] = score >> 8
+        out[j + 4] = score & 0xFF
+    return nslow
+
+
+@micropython.viper
+def sort_moves(cand: ptr8, order: ptr8, n: int):
+    """order[:n]: the candidates by score, best first (insertion sort,
+    stable: equal scores keep the listing order)."""
+    for i in range(n):
+        order[i] = i
+    for i in range(1, n):
+        x = int(order[i])
+        s = (int(cand[5 * x + 3]) << 8) | int(cand[5 * x + 4])
+        j = i - 1
+        while j >= 0:
+            y = int(order[j])
+            if ((int(cand[5 * y + 3]) << 8) | int(cand[5 * y + 4])) >= s:
+                break
+            order[j + 1] = y
+            j -= 1
+        order[j + 1] = x
