@@ -6,12 +6,12 @@ flashed firmware (board.mpy, lib/), through the raw REPL.  Prints
                            booted as main.py boots it (board, game, app,
                            storage); pico_solver_free_kb: the same once the
                            solver's tables are made (a hint's first press)
-    bench_pico.py solver   pico_solver_pos_per_s and pico_hint_617_s: a hint
-                           asked from deal 617's start through the app, as a
-                           player asks it (the app's slices, progress redraws
-                           and the I2C sends included; the bus at no time:
-                           the emulator's I2C takes none), and the positions
-                           a second of the search alone makes over deals 1-3
+    bench_pico.py solver   pico_hint_617_s: a hint asked from deal 617's start
+                           through the app, as a player asks it (the app's
+                           slices, progress redraws and I2C sends included;
+                           the bus at no time: the emulator's I2C takes none);
+                           pico_solver_pos_per_s: the same search by the
+                           solver alone, start included, positions a second
 It boots as firmware/main.py does: the board (frame buffer) and the game (undo
 ring) first, while the heap is whole, then the app's code.
 """
@@ -49,17 +49,12 @@ def heap():
 def solver_speed(solver):
     from freecell.solver import SEARCHING
 
-    positions = 0
-    us = 0
-    for number in (1, 2, 3):
-        GAME.deal(number)
-        t = ticks_us()
-        solver.start(GAME)
-        while solver.step(500) == SEARCHING:
-            pass
-        us += ticks_diff(ticks_us(), t)
-        positions += solver.positions
-    return positions * 1000000 // us
+    GAME.deal(617)
+    t = ticks_us()
+    solver.start(GAME)
+    while solver.step(500) == SEARCHING:
+        pass
+    return solver.positions * 1000000 // ticks_diff(ticks_us(), t)
 
 
 def hint_617():

@@ -22,8 +22,8 @@ Products stay under 2**30: no long ints on a 32-bit board.
 
 from .cards import NO_CARD
 from .compat import const
-from .solver_loops import (column_share, list_moves, position_hash, remember, score_moves,
-                           sort_moves)
+from .solver_loops import (clear, list_moves, next_home, rate_columns, remember, score_moves,
+                           sort_moves, transfer)
 from .table import CELL0, FOUND0, COLUMN_CAP, Table
 
 SEARCHING = const(0)
@@ -31,8 +31,6 @@ SOLVED = const(1)
 NO_SOLUTION = const(2)
 GAVE_UP = const(3)
 
-_P1 = const(16777213)  # primes under 2**24: h * 61 + 52 stays under 2**30
-_P2 = const(16777199)
 _MAX_MOVES = const(96)
 BOARD_BUDGET = const(10000)  # positions: the app's hint, show me and winnable?
 # The search runs these strategies in turn, each from a fresh start with its
@@ -70,7 +68,6 @@ class Solver:
         self.budget = budget
         self.size = 1 << table_bits
         self.seen = bytearray(6 * self.size)
-        self.zeros = bytes(6 * min(self.size, 32))  # to clear `seen` a slice at a time
         self.max_depth = max_depth
         self.path_move = bytearray(3 * max_depth)  # src, dst, count
         self.path_next = bytearray(2 * max_depth)  # the next candidate to try
@@ -80,12 +77,14 @@ class Solver:
         self.order = bytearray(_MAX_MOVES)
         self.parent = bytearray(52)  # card -> 1 + the column it may go on
         self.column_q = [0] * 8  # each column's share of the position's quality
+        self.other_q = [0] * 8  # the same for a position _quality() only rates
         self.quality = 0
         self.w = bytearray(8)  # the strategy's weights, for solver_loops
         self.limits = bytearray(5)  # for list_moves: cells, run limits, room, columns
         self.limits[3] = _MAX_MOVES
         self.limits[4] = 8
-        self.safe = bytearray(4)
+        self.safe = bytearray(4)  # per suit: may autoplay send its next card home
+        self.safe_for = bytearray(b"\xff\xff\xff\xff")  # the foundations `safe` is for
         self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
         self.stacks = bytearray(52 * 52)  # [card * 52 + onto]: rules.stacks_on
         self.table = Table(8, 4)
@@ -121,12 +120,8 @@ class Solver:
             for card in range(52):
                 for onto in range(52):
                     self.stacks[card * 52 + onto] = game.rules.stacks_on(card, onto)
-        seen = self.seen  # cleared a slice at a time: 15 times faster than by byte
-        step = len(self.zeros)  # a whole number of slots, so it divides the table
-        i = 0
-        while i < len(seen):  # (a range with a variable step would allocate)
-            seen[i:i + step] = self.zeros
-            i += step
+        self.safe_for[0] = 255  # `safe` is asked of these rules anew
+        clear(self.seen, len(self.seen))
         self.positions = self.spent
         self.stored = 0
         self.depth = 0
@@ -249,25 +244,44 @@ class Solver:
     # -- moving cards ------------------------------------------------------------
 
     def _apply(self, src, dst, count):
-        k = 3 * self.nsteps
+        n = self.nsteps
+        k = 3 * n
         self.steps[k] = src
         self.steps[k + 1] = dst
         self.steps[k + 2] = count
-        self.nsteps += 1
-        self.table.transfer(src, dst, count)
+        self.nsteps = n + 1
+        t = self.table
+        transfer(self.steps, n, n + 1, 0, t.cards, t.heights, t.cells, t.foundations)
 
     def _undo_to(self, mark):
-        while self.nsteps > mark:
-            self.nsteps -= 1
-            k = 3 * self.nsteps
-            self.table.transfer(self.steps[k + 1], self.steps[k], self.steps[k + 2])
+        if self.nsteps > mark:
+            t = self.table
+            transfer(self.steps, mark, self.nsteps, 1, t.cards, t.heights, t.cells,
+                     t.foundations)
+            self.nsteps = mark
 
     def _autoplay(self):
+        """Send home every card the rules call safe, until none is."""
         t = self.table
-        src = t.next_home(self.rules, True)
-        while src >= 0:
+        while True:
+            self._update_safe()
+            src = next_home(t.cards, t.heights, 8, t.cells, t.cells_count, t.foundations,
+                            self.safe)
+            if src < 0:
+                return
             self._apply(src, FOUND0 + (t.top(src) & 3), 1)
-            src = t.next_home(self.rules, True)
+
+    def _update_safe(self):
+        """safe[suit]: may autoplay send that suit's next card home?  Asked
+        of the rules again only when the foundations changed."""
+        f = self.table.foundations
+        if f == self.safe_for:  # compared in C: no allocation
+            return
+        safe = self.safe
+        rules = self.rules
+        for s in range(4):
+            safe[s] = f[s] < 13 and rules.is_safe(f[s] << 2 | s, f)
+            self.safe_for[s] = f[s]
 
     def _autoplay_after(self, src, dst):
         """_autoplay() after a move from src to dst made in a position where
@@ -282,7 +296,10 @@ class Solver:
             if h == 0:
                 return
             card = t.cards[src * COLUMN_CAP + h - 1]
-            if t.foundations[card & 3] != card >> 2 or not self.rules.is_safe(card, t.foundations):
+            if t.foundations[card & 3] != card >> 2:
+                return
+            self._update_safe()
+            if not self.safe[card & 3]:
                 return
         self._autoplay()  # the first location it finds is src, as a full scan's
 
@@ -297,16 +314,8 @@ class Solver:
         f = t.foundations
         W = self.weights
         q = 2000 + W[0] * (f[0] + f[1] + f[2] + f[3])
-        column_q = self.column_q
-        cards = t.cards  # one at a time: a 4-tuple unpacking would allocate
-        heights = t.heights
-        stacks = self.stacks
-        w = self.w
-        for c in range(8):  # the hot path: column_share called directly
-            share = column_share(cards, c * COLUMN_CAP, heights[c], cards, 0, 0, f, stacks, w)
-            if keep:
-                column_q[c] = share
-            q += share
+        shares = self.column_q if keep else self.other_q
+        q += rate_columns(t.cards, t.heights, 8, f, self.stacks, self.w, shares)
         for i in range(t.cells_count):
             if t.cells[i] == NO_CARD:
                 q += W[3]
@@ -326,9 +335,8 @@ class Solver:
         limits[1] = min(255, rules.supermove_limit(free, empties))
         limits[2] = min(255, rules.supermove_limit(free, empties - 1)) if empties else 0
         f = t.foundations
-        safe = self.safe  # per suit: may autoplay send its next card home
-        for s in range(4):
-            safe[s] = f[s] < 13 and rules.is_safe(f[s] << 2 | s, f)
+        self._update_safe()
+        safe = self.safe
         n = list_moves(t.cards, t.heights, t.cells, f, self.stacks, self.parent, self.cand,
                        limits)
         slow = score_moves(self.cand, n, t.cards, t.heights, t.cells, f, self.stacks, self.w,
@@ -358,11 +366,8 @@ class Solver:
         that ignore the order of the columns and of the cells (so a position
         reached with its columns swapped counts as seen)."""
         t = self.table
-        h1 = position_hash(t.cards, COLUMN_CAP, t.heights, 8, t.cells, t.cells_count,
-                           61, 37, 104729, _P1) | 1  # 0 marks an empty slot
-        h2 = position_hash(t.cards, COLUMN_CAP, t.heights, 8, t.cells, t.cells_count,
-                           59, 41, 130363, _P2)
-        if not remember(self.seen, self.size - 1, h1, h2):
+        if not remember(self.seen, self.size - 1, t.cards, t.heights, 8, t.cells,
+                        t.cells_count):
             return False
         self.stored += 1
         return True

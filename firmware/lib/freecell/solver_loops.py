@@ -28,6 +28,8 @@ _EMPTY = const(255)  # cards.NO_CARD
 _CAP = const(19)  # table.COLUMN_CAP: card slots a column
 _CELL0 = const(10)  # table.CELL0: the first free cell's location
 _FOUND0 = const(14)  # table.FOUND0: the first foundation's location
+_P1 = const(16777213)  # primes under 2**24: h * 61 + 52 stays under 2**30
+_P2 = const(16777199)
 # 4 * n ** 1.3 for n cards under a column's top run
 _UNDER = b"\x00\x04\x09\x10\x18\x20\x29\x32\x3b\x45\x4f\x5a\x65\x70\x7b\x87\x93\x9f\xab"
 
@@ -96,9 +98,14 @@ def position_hash(cards: ptr8, cap: int, heights: ptr8, columns: int, cells: ptr
 
 
 @micropython.viper
-def remember(seen: ptr8, mask: int, h1: int, h2: int) -> int:
-    """Put the position (h1, h2; h1 never 0) in the open-addressed table of
-    6-byte slots (mask = slots - 1); 0 when it was there already, else 1."""
+def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, cells: ptr8,
+             ncells: int) -> int:
+    """Put the position in the table of positions seen (open addressing,
+    6-byte slots: two 24-bit hashes, 0 an empty slot; mask = slots - 1);
+    0 when it was there already, else 1."""
+    h1 = int(position_hash(cards, _CAP, heights, columns, cells, ncells, 61, 37, 104729, _P1))
+    h1 = h1 | 1
+    h2 = int(position_hash(cards, _CAP, heights, columns, cells, ncells, 59, 41, 130363, _P2))
     i = h1 & mask
     k = 0
     while True:
@@ -121,7 +128,8 @@ def remember(seen: ptr8, mask: int, h1: int, h2: int) -> int:
 
 @micropython.viper
 def clear(buf: ptr8, n: int):
-    """The first n bytes of buf to 0 (a slice assignment would allocate)."""
+    """The first n bytes of buf to 0, allocating nothing (slice assignments
+    would allocate a slice object each)."""
     for i in range(n):
         buf[i] = 0
 
@@ -298,3 +306,74 @@ def sort_moves(cand: ptr8, order: ptr8, n: int):
             order[j + 1] = y
             j -= 1
         order[j + 1] = x
+
+
+@micropython.viper
+def rate_columns(cards, heights: ptr8, columns: int, home, stacks, w, shares) -> int:
+    """Every column's share (column_share) into the list shares; returns
+    their sum."""
+    total = 0
+    for c in range(columns):
+        q = int(column_share(cards, c * _CAP, int(heights[c]), cards, 0, 0, home, stacks, w))
+        shares[c] = q
+        total += q
+    return total
+
+
+@micropython.viper
+def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights: ptr8,
+             cells: ptr8, home: ptr8):
+    """Carry out the moves steps[3 * first:3 * last] (src, dst, count each;
+    the caller has checked them), or with back take them back, last first.
+    As table.Table.transfer does: a run keeps its order; cells and
+    foundations take one card at a time."""
+    k = first
+    while k < last:
+        i = last - 1 - (k - first) if back else k
+        src = int(steps[3 * i + back])  # taken back: from where it went
+        dst = int(steps[3 * i + 1 - back])
+        count = int(steps[3 * i + 2])
+        k += 1
+        if src < _CELL0 and dst < _CELL0:
+            a = src * _CAP + int(heights[src]) - count
+            b = dst * _CAP + int(heights[dst])
+            for j in range(count):
+                cards[b + j] = cards[a + j]
+            heights[src] = int(heights[src]) - count
+            heights[dst] = int(heights[dst]) + count
+            continue
+        if src < _CELL0:  # one card: take it
+            heights[src] = int(heights[src]) - 1
+            card = int(cards[src * _CAP + int(heights[src])])
+        elif src < _FOUND0:
+            card = int(cells[src - _CELL0])
+            cells[src - _CELL0] = _EMPTY
+        else:
+            s = src - _FOUND0
+            home[s] = int(home[s]) - 1
+            card = (int(home[s]) << 2) | s
+        if dst < _CELL0:  # and put it
+            cards[dst * _CAP + int(heights[dst])] = card
+            heights[dst] = int(heights[dst]) + 1
+        elif dst < _FOUND0:
+            cells[dst - _CELL0] = card
+        else:
+            home[dst - _FOUND0] = int(home[dst - _FOUND0]) + 1
+
+
+@micropython.viper
+def next_home(cards: ptr8, heights: ptr8, columns: int, cells: ptr8, ncells: int,
+              home: ptr8, safe: ptr8) -> int:
+    """The first location (columns, then cells) whose top card autoplay may
+    send home: its suit's next, and safe[suit] set; -1 when none is."""
+    for c in range(columns):
+        h = int(heights[c])
+        if h:
+            card = int(cards[c * _CAP + h - 1])
+            if int(home[card & 3]) == card >> 2 and safe[card & 3]:
+                return c
+    for i in range(ncells):
+        card = int(cells[i])
+        if card != _EMPTY and int(home[card & 3]) == card >> 2 and safe[card & 3]:
+            return _CELL0 + i
+    return -1
