@@ -31,12 +31,29 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
   solver_min_heap_kb     smallest -X heapsize at which the .mpy engine and
                          solver answer deals 1-20 with that budget
   solver_ms_per_position MicroPython on this host, deals 1-20
-  solver_rp2040_s_per_hint_est   median and 90th-percentile positions, and
-                         the whole budget (a hint that gives up), times
-                         solver_ms_per_position times 40: an assumed RP2040
-                         (125 MHz Cortex-M0+) slowdown against this host's
-                         unix port, not measured; calibrate it on a Pico
-Timings vary with the machine's load; the memory figures do not.
+  pico_hint_s            the median and 90th-percentile positions of those
+                         deals, and the whole budget (a hint that gives up),
+                         at pico_solver_pos_per_s
+On the 32-bit unix port (../shared/micropython32: a Pico's heap use to a few KB):
+  min_heap_kb32, app_min_heap_kb32, firmware_min_heap_kb32   as above
+  small_heap_table_slots the seen table the app makes with a 110 KB heap
+                         (an ESP32's), and solver_small_solved_pct what it
+                         solves of deals 1-1000 (CPython, that table size)
+On the emulated Pico (../shared/pico: the official rp2 firmware on rp2040js;
+8 ns a cycle, zero-wait flash, I2C at no bus time):
+  pico_boot_free_kb      free heap once the firmware has booted
+  pico_solver_free_kb    the same once the solver's tables are made
+  pico_deal_ms, pico_move_ms   bench_engine's deal and move
+  pico_frame_ms          CPU of the slowest full table redraw (bench_app frame)
+  pico_frame_bytes       bytes sent over I2C for a full table (after a deal)
+  pico_press_ms          median, over 20 d-pad presses on GPIO, from the pin
+                         going low to the last byte of the frame it caused,
+                         with 9 bits a byte at 400 kHz added (the emulator's
+                         bus takes no time); pico_press_bytes: bytes a press
+  pico_hint_617_s        a hint from deal 617's start, through the app
+  pico_solver_pos_per_s  that search by the solver alone
+Timings on this host vary with the machine's load; the memory figures and the
+chip's emulated times do not.
 """
 
 import os
@@ -50,6 +67,11 @@ BUILD = os.path.join(ROOT, "build", "bench")
 MOVES = os.path.join(TOOLS, "data", "617.moves")
 BIN = os.path.dirname(sys.executable)
 MICROPYTHON = os.path.join(BIN, "micropython")
+# the 32-bit unix port, whose heap use matches a Pico's to a few KB
+MICROPYTHON32 = os.environ.get("MICROPYTHON32") or os.path.join(
+    os.path.dirname(ROOT), "shared", "micropython32", "micropython32")
+BUILD32 = os.path.join(ROOT, "build", "bench32")  # the .mpy tree for it (x86 native code)
+SMALL_HEAP_KB = 110  # an ESP32 without PSRAM: roughly this much heap
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 
 sys.path.insert(0, LIB)
@@ -86,13 +108,14 @@ def pack_moves(path, out):
         f.write(packed)
 
 
-def run_mpy(module, args, heap_kb=None):
-    """Import a compiled bench module under MicroPython with sys.argv set."""
-    cmd = [MICROPYTHON]
+def run_mpy(module, args, heap_kb=None, bits=64):
+    """Import a compiled bench module under MicroPython with sys.argv set:
+    the 64-bit unix port, or with bits=32 the 32-bit one."""
+    cmd = [MICROPYTHON if bits == 64 else MICROPYTHON32]
     if heap_kb:
         cmd += ["-X", "heapsize=%dk" % heap_kb]
     code = "import sys\nsys.argv.extend(%r)\nimport %s\n" % (list(args), module)
-    env = dict(os.environ, MICROPYPATH=BUILD)
+    env = dict(os.environ, MICROPYPATH=BUILD if bits == 64 else BUILD32)
     return subprocess.run(cmd + ["-c", code], capture_output=True, text=True, env=env)
 
 
@@ -110,8 +133,9 @@ def smallest(fits, low=8, high=256):
     return high
 
 
-def min_heap_kb(module, args, last_line="ok"):
-    return smallest(lambda kb: run_mpy(module, args, kb).stdout.strip().endswith(last_line))
+def min_heap_kb(module, args, last_line="ok", bits=64):
+    return smallest(lambda kb: run_mpy(module, args, kb, bits).stdout.strip()
+                    .endswith(last_line))
 
 
 def figures_from(output):
@@ -138,21 +162,54 @@ def main():
     write_win_keys(keys)
     lines.append("app_min_heap_kb: %s" % min_heap_kb("bench_app", ["play", keys], "won"))
     lines.append("firmware_min_heap_kb: %s" % firmware_min_heap_kb(keys))
-    lines += solver_figures()
+    lines += figures32(packed, keys)
+    chip = pico_figures()
+    lines += chip
+    speed = [line.split(": ")[1] for line in chip if line.startswith("pico_solver_pos_per_s:")]
+    lines += solver_figures(int(speed[0]) if speed else None)
     for line in lines:
         print(line)
 
 
-def solver_figures():
-    lines = []
-    # deals 1-1000 in two processes (the machine has two cores)
+def figures32(packed, keys):
+    """The smallest heaps on the 32-bit unix port (../shared/micropython32):
+    objects the board's size, so these are a Pico's figures to a few KB."""
+    if not os.path.exists(MICROPYTHON32):
+        return ["min_heap_kb32: n/a (no %s)" % MICROPYTHON32]
+    compile_tree(BUILD32, "x86")
+    lines = ["min_heap_kb32: %s" % min_heap_kb("bench_replay", [packed], bits=32),
+             "app_min_heap_kb32: %s" % min_heap_kb("bench_app", ["play", keys], "won", bits=32),
+             "firmware_min_heap_kb32: %s" % firmware_min_heap_kb(keys, MICROPYTHON32)]
+    # an ESP32's heap: the seen table the app makes there, and what it solves
+    small = dict(line.split(": ", 1) for line in
+                 run_mpy("bench_app", ["assist"], SMALL_HEAP_KB, 32).stdout.splitlines()
+                 if ": " in line)
+    slots, depth = int(small.get("table_slots", 0)), int(small.get("max_depth", 0))
+    lines.append("small_heap_table_slots: %d       # with -X heapsize=%dk" % (slots, SMALL_HEAP_KB))
+    if slots:
+        rows = solver_rows(["%d" % (slots.bit_length() - 1), str(depth)])
+        lines.append("solver_small_solved_pct: %.1f" % (
+            100.0 * sum(r[1] == "1" for r in rows) / len(rows)))
+    return lines
+
+
+def solver_rows(extra=()):
+    """bench_solver.py deals over deals 1-1000 on CPython, in two processes
+    (the machine has two cores): [number, state, positions, moves] each."""
     env = dict(os.environ, PYTHONPATH=LIB)
     script = os.path.join(TOOLS, "bench_solver.py")
-    halves = [subprocess.Popen([sys.executable, script, "deals", str(a), str(b)], env=env,
-                               stdout=subprocess.PIPE, text=True) for a, b in ((1, 500), (501, 1000))]
+    halves = [subprocess.Popen([sys.executable, script, "deals", str(a), str(b)] + list(extra),
+                               env=env, stdout=subprocess.PIPE, text=True)
+              for a, b in ((1, 500), (501, 1000))]
     rows = []
     for proc in halves:
         rows += [line.split() for line in proc.communicate()[0].splitlines()]
+    return rows
+
+
+def solver_figures(pico_pos_per_s=None):
+    lines = []
+    rows = solver_rows()
     solved = [r for r in rows if r[1] == "1"]
     positions = sorted(int(r[2]) for r in solved)
     lengths = sorted(int(r[3]) for r in solved)
@@ -166,11 +223,11 @@ def solver_figures():
     lines.append("solver_min_heap_kb: %s" % min_heap_kb("bench_solver", ["heap", "1", "20"]))
     speed = figures_from(run_mpy("bench_solver", ["speed", "1", "20"]).stdout)
     lines += speed
-    ms = float(speed[0].split(": ")[1])
-    p90 = positions[int(len(positions) * 0.9)]
-    lines.append("solver_rp2040_s_per_hint_est: %.0f median, %.0f p90, %.0f at most" % (
-        positions[len(positions) // 2] * ms * 40 / 1000, p90 * ms * 40 / 1000,
-        BOARD_BUDGET * ms * 40 / 1000))
+    if pico_pos_per_s:  # the deals' positions at the speed measured on the chip
+        p90 = positions[int(len(positions) * 0.9)]
+        lines.append("pico_hint_s: %.1f median, %.1f p90, %.0f at most" % (
+            positions[len(positions) // 2] / pico_pos_per_s, p90 / pico_pos_per_s,
+            BOARD_BUDGET / pico_pos_per_s))
     return lines
 
 
@@ -211,9 +268,10 @@ def fcsolve_median_len(numbers):
     return lengths[len(lengths) // 2]
 
 
-def firmware_min_heap_kb(presses):
+def firmware_min_heap_kb(presses, interpreter=None):
     """Flash the virtual board once, then boot it with smaller and smaller
-    heaps and win deal 617 there; 'n/a' without socat."""
+    heaps and win deal 617 there; 'n/a' without socat.  interpreter: the
+    unix port it runs (.venv's 64-bit one by default)."""
     import shutil
     import tempfile
 
@@ -224,15 +282,16 @@ def firmware_min_heap_kb(presses):
         return "n/a (no socat)"
     flash = tempfile.mkdtemp(prefix="bench-flash-")
     try:
-        with VirtualBoard(flash) as board:
+        with VirtualBoard(flash, None, interpreter) as board:
             subprocess.run([sys.executable, os.path.join(TOOLS, "flash.py"), "sim", "--port",
                             board.port], check=True, capture_output=True)
-        shutil.copy(os.path.join(BUILD, "bench_app.mpy"), flash)
+        shutil.copy(os.path.join(BUILD if interpreter is None else BUILD32, "bench_app.mpy"),
+                    flash)
         shutil.copy(presses, os.path.join(flash, "617.presses"))
         code = "import sys\nsys.argv[:] = ['', 'play', '617.presses']\nimport bench_app\n"
 
         def fits(kb):
-            with VirtualBoard(flash, kb) as board:
+            with VirtualBoard(flash, kb, interpreter) as board:
                 result = subprocess.run([os.path.join(BIN, "mpremote"), "connect", board.port,
                                          "resume", "exec", code], capture_output=True, text=True,
                                         timeout=120)

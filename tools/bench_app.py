@@ -11,6 +11,12 @@
                                 words: the button's bit number, +8 for a long
                                 press (a list of words would weigh more than
                                 the game)
+    bench_app.py assist         on deal 617: a hint, winnable?, then "show me"
+                                to the end, through the app's menu actions and
+                                ticks; prints each answer as the player reads
+                                it, the seen table's slots, `won by the
+                                solver` or why not (for a small -X heapsize:
+                                the app must answer, never raise)
 It boots as firmware/main.py does: the board (frame buffer) and the game (undo
 ring) first, while the heap is whole, then the app's code.  It also runs on a
 flashed (virtual) board, where the board module is `board`.
@@ -93,7 +99,32 @@ def play(path):
     print("won" if app.game.is_won() and app.screen is app.end else "not won")
 
 
+def message(app):
+    play = app.play
+    return " / ".join(bytes(play.message[i].buf[:play.message[i].n]).decode()
+                      for i in range(play.message_lines))
+
+
+def assist():
+    app = App(sim.display, sim.keys, 3, GAME)
+    app.new_game("617")
+    now = 0
+    for action in ("hint", "winnable", "show"):
+        app.act(action)
+        while app.assistant.busy():
+            now += 100
+            app.tick(now)
+        app.redraw()
+        print(action + ":", message(app) or "-")
+    solver = app.assistant.solver
+    print("table_slots:", solver.size if solver else 0)
+    print("max_depth:", solver.max_depth if solver else 0)
+    print("won by the solver" if app.game.is_won() and app.by_solver else "not won")
+
+
 if sys.argv[1] == "frame":
     bench_frame()
+elif sys.argv[1] == "assist":
+    assist()
 else:
     play(sys.argv[2])

@@ -4,6 +4,9 @@
     bench_solver.py deals FIRST LAST   one line per deal: number, state,
                                        positions, moves (foundation moves
                                        included, as fc-solve counts them)
+    bench_solver.py deals FIRST LAST BITS DEPTH   the same with a seen
+                                       table of 2**BITS slots and lines up to
+                                       DEPTH moves (a smaller board's)
     bench_solver.py heap FIRST LAST    solves those deals; prints ok when every
                                        one gave an answer (for -X heapsize)
 The solver runs with the board's settings: Solver()'s defaults, as the app
@@ -14,11 +17,11 @@ import sys
 
 from freecell.compat import ticks_diff, ticks_ms
 from freecell.game import Game
-from freecell.solver import SEARCHING, SOLVED, Solver
+from freecell.solver import SEARCHING, SOLVED, TABLE_BITS, Solver
 
 
-def run(first, last, report):
-    solver = Solver()
+def run(first, last, report, table_bits=TABLE_BITS, max_depth=400):
+    solver = Solver(table_bits=table_bits, max_depth=max_depth)
     game = Game()
     for number in range(first, last + 1):
         game.deal(number)
@@ -31,6 +34,8 @@ def run(first, last, report):
 
 def main():
     mode, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    bits = int(sys.argv[4]) if len(sys.argv) > 4 else TABLE_BITS
+    depth = int(sys.argv[5]) if len(sys.argv) > 5 else 400
     if mode == "speed":
         total = [0]
 
@@ -45,7 +50,7 @@ def main():
             moves = len(solver.moves(False)) if solver.state == SOLVED else 0
             print(number, solver.state, solver.positions, moves)
 
-        run(first, last, line)
+        run(first, last, line, bits, depth)
     else:
         run(first, last, lambda number, solver: None)
         print("ok")

