@@ -63,3 +63,41 @@ def test_with_too_little_memory_for_any_table_the_player_is_told(tree32):
 def test_with_a_picos_heap_the_full_table_solves_deal_617(tree32):
     lines = bench_app(tree32, 228, "assist")
     assert "table_slots: 8192" in lines and lines[-1] == "won by the solver"
+
+
+@pytest.fixture(scope="module")
+def tree64(firmware_mpy, tmp_path_factory):
+    sys.path.insert(0, TOOLS)
+    from flash import compile_module
+
+    compile_module(os.path.join(TOOLS, "bench_app.py"),
+                   os.path.join(firmware_mpy, "bench_app.mpy"), "host")
+    return firmware_mpy
+
+
+def sweep(interpreter, tree, heaps):
+    """hint, winnable? and show me at each heap size: an answer each time,
+    never an exception out of the app."""
+    tables = set()
+    for kb in heaps:
+        code = "import sys\nsys.argv.append('assist')\nimport bench_app\n"
+        result = run([interpreter, "-X", "heapsize=%dk" % kb, "-c", code],
+                     env={"MICROPYPATH": tree}, cwd=tree)
+        out = result.stdout + result.stderr
+        assert "Traceback" not in out and result.returncode == 0, "%d KB:\n%s" % (kb, out)
+        answers = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
+        assert all(answers.get(k, "-") != "-" for k in ("hint", "winnable", "show")), kb
+        tables.add(int(answers["table_slots"]))
+    return tables
+
+
+def test_every_solver_action_answers_at_every_heap_size_on_the_32_bit_port(tree32):
+    # from "cannot make the tables" to "plenty", 2 KB apart
+    tables = sweep(MICROPYTHON32, tree32, range(104, 164, 2))
+    assert 0 in tables and 8192 in tables and len(tables) >= 4
+
+
+def test_every_solver_action_answers_at_every_heap_size_on_the_64_bit_port(micropython, tree64):
+    # the 64-bit port's objects are larger: the app boots from about 142 KB
+    tables = sweep(micropython, tree64, range(144, 244, 4))
+    assert 8192 in tables and len(tables) >= 3
