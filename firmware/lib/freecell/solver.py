@@ -87,9 +87,12 @@ class Solver:
         self.other_q = [0] * 8  # the same for a position _quality() only rates
         self.quality = 0
         self.w = bytearray(8)  # the strategy's weights, for solver_loops
-        self.limits = bytearray(5)  # for list_moves: cells, run limits, room, columns
+        self.limits = bytearray(5)  # for list_moves: cells, -, -, room, columns
         self.limits[3] = _MAX_MOVES
         self.limits[4] = 8
+        # [free cells * 9 + empty columns]: the longest run the rules let move
+        # (capped at 255: a column holds at most 19 cards)
+        self.runs = bytearray(5 * 9)
         self.safe = bytearray(4)  # per suit: may autoplay send its next card home
         self.safe_for = bytearray(b"\xff\xff\xff\xff")  # the foundations `safe` is for
         self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
@@ -120,6 +123,10 @@ class Solver:
         return self._restart()
 
     def _restart(self):
+        # where this strategy's share of the budget ends; the table is full at 90%
+        self.share_end = (self.budget * self._shares(self.strategy + 1)
+                          // self._shares(self.strategies))
+        self.full = self.size * 9 // 10 + (1 if self.size * 9 % 10 else 0)
         self.weights = STRATEGIES[self.strategy]
         for i in range(8):
             self.w[i] = self.weights[i]
@@ -132,6 +139,10 @@ class Solver:
             for card in range(52):
                 for onto in range(52):
                     self.stacks[card * 52 + onto] = game.rules.stacks_on(card, onto)
+            for free in range(5):
+                for empties in range(9):
+                    self.runs[free * 9 + empties] = min(255, game.rules.supermove_limit(free,
+                                                                                        empties))
         self.safe_for[0] = 255  # `safe` is asked of these rules anew
         clear(self.seen, len(self.seen))
         self.positions = self.spent
@@ -174,8 +185,7 @@ class Solver:
         t = self.table
         stop = self.positions + n
         while self.state == SEARCHING and self.positions < stop:
-            share = self.budget * self._shares(self.strategy + 1) // self._shares(self.strategies)
-            if self.positions >= share or self.stored * 10 >= self.size * 9:
+            if self.positions >= self.share_end or self.stored >= self.full:
                 if self.strategy + 1 < self.strategies:  # the next strategy
                     self.strategy += 1
                     self.spent = self.positions
@@ -339,18 +349,12 @@ class Solver:
         scored here by making them."""
         t = self.table
         self.quality = self._quality(True)  # and column_q: what the scores start from
-        rules = self.rules
-        free = t.free_cells()
-        empties = t.empty_columns()
-        limits = self.limits
-        limits[0] = t.cells_count
-        limits[1] = min(255, rules.supermove_limit(free, empties))
-        limits[2] = min(255, rules.supermove_limit(free, empties - 1)) if empties else 0
+        self.limits[0] = t.cells_count
         f = t.foundations
         self._update_safe()
         safe = self.safe
         n = list_moves(t.cards, t.heights, t.cells, f, self.stacks, self.parent, self.cand,
-                       limits)
+                       self.limits, self.runs)
         slow = score_moves(self.cand, n, t.cards, t.heights, t.cells, f, self.stacks, self.w,
                            self.column_q, self.quality, safe, self.slow)
         for i in range(slow):

@@ -77,35 +77,34 @@ def column_share(cards: ptr8, base: int, h: int, extra: ptr8, at: int, n: int,
 
 
 @micropython.viper
-def position_hash(cards: ptr8, cap: int, heights: ptr8, columns: int, cells: ptr8,
-                  ncells: int, m: int, column_m: int, cell_m: int, p: int) -> int:
-    """A hash of the position under 2**24 that ignores the order of the
-    columns and of the cells: a sum, mod the prime p, of a polynomial hash
-    (factor m) of each column and a multiple of each cell's card.  Every
-    product stays under 2**30."""
-    h = 0
-    for c in range(columns):
-        a = 7
-        base = c * cap
-        for i in range(int(heights[c])):
-            a = (a * m + int(cards[base + i]) + 1) % p
-        h = (h + a * column_m % p) % p
-    for i in range(ncells):
-        card = int(cells[i])
-        if card != _EMPTY:
-            h = (h + (card + 1) * cell_m) % p
-    return h
-
-
-@micropython.viper
 def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, cells: ptr8,
              ncells: int) -> int:
     """Put the position in the table of positions seen (open addressing,
     6-byte slots: two 24-bit hashes, 0 an empty slot; mask = slots - 1);
-    0 when it was there already, else 1."""
-    h1 = int(position_hash(cards, _CAP, heights, columns, cells, ncells, 61, 37, 104729, _P1))
+    0 when it was there already, else 1.  Each hash ignores the order of the
+    columns and of the cells (a position reached with two columns swapped is
+    the same): a sum, mod a prime under 2**24, of a polynomial hash of each
+    column and a multiple of each cell's card; every product stays under
+    2**30.  (Computed here, not by a second function: on the 32-bit ports a
+    viper call with this many arguments allocated 96 bytes.)"""
+    h1 = 0
+    h2 = 0
+    for c in range(columns):
+        a = 7
+        b = 7
+        base = c * _CAP
+        for i in range(int(heights[c])):
+            card = int(cards[base + i]) + 1
+            a = (a * 61 + card) % _P1
+            b = (b * 59 + card) % _P2
+        h1 = (h1 + a * 37 % _P1) % _P1
+        h2 = (h2 + b * 41 % _P2) % _P2
+    for i in range(ncells):
+        card = int(cells[i])
+        if card != _EMPTY:
+            h1 = (h1 + (card + 1) * 104729) % _P1
+            h2 = (h2 + (card + 1) * 130363) % _P2
     h1 = h1 | 1
-    h2 = int(position_hash(cards, _CAP, heights, columns, cells, ncells, 59, 41, 130363, _P2))
     i = h1 & mask
     k = 0
     while True:
@@ -152,28 +151,29 @@ def _emit(cand, n: int, most: int, src: int, dst: int, count: int, bonus: int) -
 
 @micropython.viper
 def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8,
-               parent: ptr8, cand, limits: ptr8) -> int:
+               parent: ptr8, cand, limits: ptr8, runs: ptr8) -> int:
     """The legal moves of the position into cand (5 bytes each: src, dst,
     count, then the tie-break bonus that score_moves turns into the score);
-    returns how many.  limits: free cells, the longest run onto cards, the
-    longest into an empty column (both capped at 255), room in cand, columns.
+    returns how many.  limits: free cells, -, -, room in cand, columns;
+    runs[free cells * 9 + empty columns]: the longest run the rules let
+    move (the empty columns not counting the target).
     Order: each free cell's card home, onto a column, into an empty column;
     then each column's top card home, every part of its top run onto a
     column that takes it, into an empty column (every length: each leads
     somewhere else), its top card into a free cell."""
     ncells = int(limits[0])
-    onto_cards = int(limits[1])
-    onto_empty = int(limits[2])
     most = int(limits[3])
     columns = int(limits[4])
     for i in range(52):  # card -> 1 + the column it may go on
         parent[i] = 0
     empty = -1
+    empties = 0
     for c in range(columns):
         h = int(heights[c])
         if h == 0:
             if empty < 0:
                 empty = c
+            empties += 1
             continue
         top = int(cards[c * _CAP + h - 1])
         r = top >> 2
@@ -183,10 +183,14 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
                 if stacks[(below | s) * 52 + top]:
                     parent[below | s] = c + 1
     free_cell = -1
+    free = 0
     for i in range(ncells):
         if int(cells[i]) == _EMPTY:
-            free_cell = _CELL0 + i
-            break
+            if free_cell < 0:
+                free_cell = _CELL0 + i
+            free += 1
+    onto_cards = int(runs[free * 9 + empties])
+    onto_empty = int(runs[free * 9 + empties - 1]) if empties else 0
     n = 0
     for i in range(ncells):
         card = int(cells[i])
