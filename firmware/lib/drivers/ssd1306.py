@@ -197,22 +197,18 @@ class SSD1306_SPI(SSD1306):
 
     def write_cmd(self, cmd):
         self.temp[0] = cmd
-        self.cs(1)
-        self.dc(0)
-        self.cs(0)
-        self.spi.write(self.temp)
-        self.cs(1)
+        self.send(0, self.temp)
 
     def write_cmds(self, buf):
-        self.cs(1)
-        self.dc(0)
-        self.cs(0)
-        self.spi.write(buf)
-        self.cs(1)
+        self.send(0, buf)
 
     def write_data(self, buf):
+        self.send(1, buf)
+
+    def send(self, dc, buf):
+        """One transfer: D/C low for commands, high for display data."""
         self.cs(1)
-        self.dc(1)
+        self.dc(dc)
         self.cs(0)
         self.spi.write(buf)
         self.cs(1)
