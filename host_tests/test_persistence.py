@@ -286,3 +286,28 @@ def test_statistics_from_the_first_format_are_read():
     assert st.record(0)[:3] == (0, 617, 1)
     again = Stats()
     assert again.decode(st.encode()) is None and again.played == 3  # rewritten as version 2
+
+
+def test_statistics_reset_once_keep_the_game_and_later_results():
+    """A damaged stats.sav beside a game that is not the player's first: the
+    statistics are set aside once, start again around the game in progress,
+    and the next boots find them whole (they used to copy the game's serial
+    into the fresh statistics, which then did not add up, boot after boot)."""
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    d.app.new_game("618")
+    d.app.new_game("619")  # the player's third game
+    d.press("a", "up", "a", "start")
+    files.files[STATS] = b"garbage"
+    again = Driver(storage=Storage(files))
+    assert "set aside as stats.sav.bad1" in again.app.notice
+    stats = again.app.keeper.stats
+    assert stats.consistent() and stats.in_progress == 1 and stats.played == 1
+    for _ in range(3):  # later boots: nothing more set aside, nothing counted twice
+        later = Driver(storage=Storage(files))
+        assert later.app.notice is None
+        assert later.app.title.labels[0] == b"RESUME"
+        assert (later.app.keeper.stats.played, later.app.keeper.stats.in_progress) == (1, 1)
+    assert "stats.sav.bad2" not in files.files
+    later.press("a")  # RESUME: the game, as it was
+    assert later.game.moves == 1 and notation.position_text(later.game).count("\n") > 8

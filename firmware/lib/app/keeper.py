@@ -58,6 +58,8 @@ class Keeper:
         resumable = loaded and game.state == PLAYING
         if self._reconcile(game, loaded, resumable, found[0]):
             self.save_stats()
+        if resumable and found[0] != self.stats.serial:  # the statistics renumbered it
+            self.save_game(game)
         self.saved_moves = game.moves if resumable else -1
         return resumable
 
@@ -68,9 +70,11 @@ class Keeper:
                 return False
             if st.in_progress:  # another game was under way and is gone
                 self._lost()
+            # counted as the latest game the statistics know: its own serial
+            # may be higher than the games they count (statistics reset)
             st.played += 1
             st.in_progress = 1
-            st.serial = serial
+            st.serial = st.played
             return True
         if not st.in_progress:
             return False
