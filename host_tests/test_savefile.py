@@ -5,6 +5,7 @@ import pytest
 
 from freecell import notation, savefile
 from freecell.game import Game
+from freecell.table import CELL0, FOUND0
 from helpers import snapshot
 
 TRANSCRIPT = open(__file__.replace("host_tests/test_savefile.py",
@@ -136,3 +137,64 @@ def test_a_history_that_does_not_match_the_table_is_refused():
     assert savefile.decode_game(reseal(p), Game()) in (
         "the undo history starts in the middle of a move",
         "the undo history does not match the table")
+
+
+def sealed(data, change):
+    """A saved game's file with its payload changed by change(payload) and
+    sealed again (right length and checksum): well formed, but lying."""
+    at, n = savefile.unwrap(data, savefile.GAME, savefile.GAME_VERSION)
+    payload = bytearray(data[at:at + n])
+    payload = change(payload) or payload
+    return savefile.wrap(savefile.GAME, savefile.GAME_VERSION, payload, len(payload))
+
+
+def test_a_sealed_record_of_a_column_no_play_can_build_is_refused():
+    """19 cards with a king on top: a queen could go on it and write past
+    the column's room.  Loading refuses it and leaves the game as it was."""
+    g = Game()
+    g.deal(617)
+    data = savefile.encode_game(g, 1)
+
+    def tall(p):  # column 1: 18 cards and a king; the other 33 over the rest
+        cards = [p[35 + i] for i in range(52)]
+        king = [c for c in cards if c >> 2 == 12][0]
+        rest = [c for c in cards if c != king]
+        p[27:35] = bytes([19, 5, 5, 5, 5, 5, 4, 4])
+        p[35:35 + 52] = bytes(rest[:18] + [king] + rest[18:])
+
+    target = Game()
+    target.deal(5)
+    before = snapshot(target)
+    assert savefile.decode_game(sealed(data, tall), target) == \
+        "a column is longer than any column can be"
+    assert snapshot(target) == before
+
+
+def test_a_sealed_history_that_would_send_a_card_home_out_of_turn_is_refused():
+    """A step recorded as "from a foundation to a cell": undoing it would put
+    the cell's card on a foundation it does not follow, and lose a card."""
+    g = Game(autoplay=False)
+    g.deal(617)
+    assert g.move(0, CELL0, 1) == 0
+    card = g.table.cells[0]
+    assert card >> 2 > 0  # not an ace: it cannot be the first card home
+    data = savefile.encode_game(g, 1)
+
+    def from_home(p):
+        first = len(p) - 3  # the one step: src | flags, dst, count
+        p[first] = (p[first] & 0xC0) | (FOUND0 + (card & 3))
+
+    assert savefile.decode_game(sealed(data, from_home), Game()) == \
+        "the undo history does not match the table"
+
+
+def test_a_sealed_record_whose_state_contradicts_its_cards_is_refused():
+    g = Game()
+    g.deal(617)
+    data = savefile.encode_game(g, 1)
+
+    def won(p):
+        p[6] = 1  # WON, with no card home
+
+    assert savefile.decode_game(sealed(data, won), Game()) == \
+        "the game's state does not match the cards home"

@@ -32,6 +32,7 @@ whole history on scratch tables, so a later undo or redo cannot fail.
 """
 
 from .cards import NO_CARD
+from .game import WON
 from .history import GROUP_START, AUTO
 from .table import CELL0, FOUND0, FOUNDATION, COLUMN_CAP, Table
 
@@ -155,6 +156,8 @@ def decode_game(data, game):
     problem = _read_table(data, at + 19, end, scratch, cells)
     if problem:
         return problem
+    if (state == WON) != (scratch.cards_home() == 52):
+        return "the game's state does not match the cards home"
     table_end = at + 35
     for c in range(8):
         table_end += scratch.heights[c]
@@ -221,6 +224,11 @@ def _read_table(data, at, end, t, cells):
                 return "a column holds something that is not a card"
             t.cards[c * COLUMN_CAP + i] = card
             seen[card] += 1
+        # no play builds more: 7 dealt cards, then a run from a queen down
+        # onto them, whose top is this card; cards of lower rank can still
+        # go on it, so height + its rank stays within a column's room
+        if height and height + (data[at + height - 1] >> 2) > COLUMN_CAP:
+            return "a column is longer than any column can be"
         t.heights[c] = height
         at += height
     for card in range(52):
@@ -265,8 +273,9 @@ def _transfer_ok(t, src, dst, count, cells, flags):
         return False
     if dst < CELL0 and t.heights[dst] + count > COLUMN_CAP:
         return False
-    if dst >= FOUND0 and t.top(src) & 3 != dst - FOUND0:
-        return False
+    if dst >= FOUND0 and (t.top(src) & 3 != dst - FOUND0
+                          or t.top(src) >> 2 != t.foundations[dst - FOUND0]):
+        return False  # only its suit's next card goes home
     if src >= FOUND0 and t.foundations[src - FOUND0] == 0:
         return False
     t.transfer(src, dst, count)
