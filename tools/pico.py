@@ -239,12 +239,26 @@ class VirtualPico:
         raise RuntimeError("the emulated Pico did not start")
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)  # run.mjs saves the flash on SIGTERM
+        """End the emulator; returns once it has written the flash back (the
+        node process outlives socat, which the Popen is: wait for the group)."""
+        if self.proc:
+            group = self.proc.pid
             try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+                os.killpg(group, signal.SIGTERM)  # run.mjs saves the flash on SIGTERM
+            except ProcessLookupError:
+                pass
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                self.proc.poll()  # reap socat
+                try:
+                    os.killpg(group, 0)  # anyone left in the group?
+                except ProcessLookupError:
+                    break
+                time.sleep(0.05)
+            else:
+                os.killpg(group, signal.SIGKILL)
+            self.proc.wait()
+            self.proc = None
         shutil.rmtree(self._tmp, ignore_errors=True)
 
     def __enter__(self):
