@@ -311,3 +311,45 @@ def test_statistics_reset_once_keep_the_game_and_later_results():
     assert "stats.sav.bad2" not in files.files
     later.press("a")  # RESUME: the game, as it was
     assert later.game.moves == 1 and notation.position_text(later.game).count("\n") > 8
+
+
+def test_an_oversized_file_is_read_only_so_far_and_set_aside():
+    """A save file of a few hundred KB: boot reads at most one byte more
+    than any save can be, sets it aside, and the game starts."""
+    from app.storage import MAX_BYTES
+
+    files = FakeFiles()
+    files.files[GAME] = b"FCG\x01" + bytes(300 * 1024)
+    d = Driver(storage=Storage(files))
+    assert files.largest_read == MAX_BYTES + 1
+    assert d.app.notice == "saved game: larger than any save; set aside as game.sav.bad1"
+    assert d.app.title.labels[0] != b"RESUME"
+    d.press("down", "a")  # the daily deal: a game starts and is saved
+    assert d.app.screen is d.app.play and GAME in files.files
+
+
+def test_a_directory_where_a_save_should_be_is_set_aside_and_saving_works():
+    files = FakeFiles()
+    files.unreadable.add(STATS)  # mkdir stats.sav, say
+    d = Driver(storage=Storage(files))
+    assert d.app.notice == "statistics: it cannot be read; set aside as stats.sav.bad1"
+    assert STATS + ".bad1" in files.unreadable  # moved, not deleted
+    d.press("down", "a")
+    assert d.app.keeper.stats.played == 1 and STATS in files.files
+
+
+def test_a_flash_that_refuses_renames_at_boot_gives_a_note_and_a_playable_game():
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    d.press("a", "up", "a", "start")  # a move, then the menu: saved
+    saved = files.files[GAME]
+    files.files[STATS] = b"garbage"
+    files.files[GAME + ".tmp"] = saved  # a save whose rename was cut off
+    files.renames_fail = True  # and now the flash is full
+    again = Driver(storage=Storage(files))  # boots: no exception
+    notes = again.app.keeper.storage.notes
+    assert any("could not finish the last save" in n for n in notes)
+    assert any("could not set it aside" in n for n in notes)
+    assert files.files[GAME + ".tmp"] == saved  # nothing of the player's deleted
+    again.press("a")  # RESUME: the finished save, as it was
+    assert again.app.screen is again.play and again.game.moves == 1

@@ -11,10 +11,16 @@ class FakeFiles:
         self.files = {}
         self.cut_after = -1  # bytes still to be written before the power goes
         self.cut_at_rename = False
+        self.unreadable = set()  # names there that open() refuses (directories)
+        self.renames_fail = False  # a full flash: every rename raises
+        self.largest_read = 0  # the most bytes a read() asked for
 
-    def read(self, name):
+    def read(self, name, limit):
+        self.largest_read = max(self.largest_read, limit)
+        if name in self.unreadable:
+            return None
         data = self.files.get(name)
-        return None if data is None else bytes(data)
+        return None if data is None else bytes(data[:limit])
 
     def write(self, name, data):
         if 0 <= self.cut_after < len(data):
@@ -29,6 +35,12 @@ class FakeFiles:
         if self.cut_at_rename:
             self.cut_at_rename = False
             raise PowerCut()
+        if self.renames_fail:
+            raise OSError(28)  # ENOSPC
+        if old in self.unreadable:  # a directory moves like a file
+            self.unreadable.discard(old)
+            self.unreadable.add(new)
+            return
         if old not in self.files:
             raise OSError(2)
         self.files[new] = self.files.pop(old)
@@ -38,7 +50,7 @@ class FakeFiles:
             del self.files[name]
 
     def exists(self, name):
-        return name in self.files
+        return name in self.files or name in self.unreadable
 
     def copy(self):
         other = FakeFiles()

@@ -6,9 +6,14 @@ uses on the RP2040 and the ESP32, renames atomically).  At boot:
     cut off: it is newer than NAME, so it takes NAME's place;
   - a NAME.tmp that does not is an unfinished write: removed (NAME, the last
     finished save, is untouched);
-  - a NAME that is cut short, fails its checksum, has a foreign version or is
-    garbage is set aside as NAME.bad1 (.bad2 ... .bad9, the last reused),
-    never deleted, and `notes` gets one line for the player.
+  - a NAME that is cut short, fails its checksum, has a foreign version, is
+    garbage, is larger than any save (only MAX_BYTES + 1 are read) or cannot
+    be read at all (a directory of that name) is set aside as NAME.bad1
+    (.bad2 ... .bad9, the last reused), never deleted, and `notes` gets one
+    line for the player;
+  - a flash that refuses a rename (full) leaves the file where it is, with
+    a note: the game starts anyway, and the next save replaces the file only
+    once the new one is written.
 The game, the statistics and the settings are separate files.  Files go
 through a tiny interface (read, write, rename, remove, exists) so that a test
 can cut a write at any byte.
@@ -20,6 +25,8 @@ GAME = "game.sav"
 STATS = "stats.sav"
 SETTINGS = "settings.sav"
 _LABELS = {GAME: "saved game", STATS: "statistics", SETTINGS: "settings"}
+# the largest save is a game with a full undo ring: 1,181 bytes (savefile.py)
+MAX_BYTES = 4096
 
 
 class FlashFiles:
@@ -31,10 +38,11 @@ class FlashFiles:
     def path(self, name):
         return self.folder + "/" + name if self.folder else name
 
-    def read(self, name):
+    def read(self, name, limit):
+        """At most limit bytes of the file, or None when it cannot be read."""
         try:
             with open(self.path(name), "rb") as f:
-                return f.read()
+                return f.read(limit)
         except OSError:
             return None
 
@@ -68,17 +76,24 @@ class Storage:
     def load(self, name, decode):
         """Read NAME with decode(data) -> None or an error message.  Returns
         True when something was loaded."""
-        tmp = self.files.read(name + ".tmp")
+        tmp = self.files.read(name + ".tmp", MAX_BYTES + 1)
         if tmp is not None:
-            if decode(tmp) is None:  # a finished save whose rename was cut off
-                self.files.remove(name)
-                self.files.rename(name + ".tmp", name)
+            if len(tmp) <= MAX_BYTES and decode(tmp) is None:
+                # a finished save whose rename was cut off: it is the newest
+                try:
+                    self.files.remove(name)
+                    self.files.rename(name + ".tmp", name)
+                except OSError as error:  # the .tmp stays: a later boot tries again
+                    self.notes.append("%s: could not finish the last save (error %s)"
+                                      % (_LABELS.get(name, name), error))
                 return True
             self.files.remove(name + ".tmp")  # an unfinished write
-        data = self.files.read(name)
+        data = self.files.read(name, MAX_BYTES + 1)
         if data is None:
+            if self.files.exists(name):  # there, but not a file we can read
+                self.set_aside(name, "it cannot be read")
             return False
-        problem = decode(data)
+        problem = "larger than any save" if len(data) > MAX_BYTES else decode(data)
         if problem is None:
             return True
         self.set_aside(name, problem)
@@ -89,9 +104,15 @@ class Storage:
             bad = "%s.bad%d" % (name, i)
             if not self.files.exists(bad) or i == 9:
                 break
-        self.files.remove(bad)
-        self.files.rename(name, bad)
-        self.notes.append("%s: %s; set aside as %s" % (_LABELS.get(name, name), problem, bad))
+        label = _LABELS.get(name, name)
+        try:
+            self.files.remove(bad)
+            self.files.rename(name, bad)
+        except OSError as error:  # a full flash: it stays, the next save replaces it
+            self.notes.append("%s: %s; could not set it aside (error %s)"
+                              % (label, problem, error))
+            return
+        self.notes.append("%s: %s; set aside as %s" % (label, problem, bad))
 
     def save(self, name, data):
         """Write NAME safely.  Returns None, or why it could not (the old
