@@ -63,6 +63,17 @@ FC_CASES = [
     (["frobnicate"], None),
     ([], None),
     (["--help"], None),
+    # ASCII digits and blanks only, on both: other scripts' digits, a
+    # superscript, a no-break space and an em space are refused alike
+    (["deal", "\u0666\u0661\u0667"], None),
+    (["deal", "617\u00a0"], None),
+    (["deal", " 617\t"], None),
+    (["solve", "1", "--budget", "\u00b2"], None),
+    (["replay", "1"], "3a\u200332\n"),
+    (["replay", "1"], "3a\t32\r\n\x0b"),
+    # a 66 KB transcript: read in pieces, kept as 2 bytes a move
+    (["replay", "1", "--no-autoplay"], "3a\n" + ("ab ba " * 10 + "\n") * 1100),
+    (["replay", "1"], "3a" * 3000),  # one line longer than any: refused
 ]
 
 

@@ -66,7 +66,7 @@ def parse_args(argv):
             options["autoplay"] = False
         elif command == "solve" and (word == "--budget" or word.startswith("--budget=")):
             value, i = option_value(argv, i, "--budget", "a number of positions")
-            if not value.isdigit() or not 1 <= int(value) <= 100000000:
+            if not ascii_digits(value) or not 1 <= int(value) <= 100000000:
                 raise UsageError("--budget must be 1 to 100000000 positions, not '" + value + "'")
             options["budget"] = int(value)
         elif command != "deal" and (word == "--cells" or word.startswith("--cells=")):
@@ -111,39 +111,87 @@ def show_deal(word):
         print(" ".join(text(order[i]) for i in range(column, 52, 8)))
 
 
-def read_transcript():
-    """Move tokens from standard input, without fc-solve's header and trailer."""
-    try:
-        data = sys.stdin.read()
-    except (UnicodeError, ValueError):
-        raise UsageError("standard input is not text")
-    tokens = []
-    for line in data.splitlines():
-        if not notation.is_noise(line):
-            tokens.extend(line.split())
-    return tokens
+# What separates words, on both interpreters: ASCII blanks only (CPython's
+# str.split() also splits at a no-break or an em space, MicroPython's not).
+BLANKS = " \t\r\n\x0b\x0c"
+LINE_LIMIT = 4096  # the longest line of standard input read (fc-solve's are short)
+MOVE_LIMIT = 100000  # moves in a transcript: 2 bytes each in memory
+
+
+def ascii_digits(word):
+    """Only 0-9 (CPython's isdigit() also takes '²' and other scripts' digits)."""
+    if not word:
+        return False
+    for ch in word:
+        if not "0" <= ch <= "9":
+            return False
+    return True
+
+
+def words(line):
+    """The line's words, split at ASCII blanks only."""
+    for blank in BLANKS[1:]:
+        line = line.replace(blank, " ")
+    return [w for w in line.split(" ") if w]
+
+
+def stdin_lines():
+    """Standard input a line at a time, read in pieces of 512 characters, so
+    that a large transcript never sits in memory whole (MicroPython's heap)."""
+    line = ""
+    while True:
+        try:
+            piece = sys.stdin.read(512)
+        except (UnicodeError, ValueError):
+            raise UsageError("standard input is not text")
+        if not piece:
+            break
+        parts = (line + piece).split("\n")
+        line = parts.pop()
+        for part in parts:
+            yield part
+        if len(line) > LINE_LIMIT:
+            raise UsageError("a line of standard input is longer than %d characters" % LINE_LIMIT)
+    if line:
+        yield line
+
+
+def transcript_moves(tokens, cells):
+    """The moves (packed, 2 bytes each) of the tokens given, or of standard
+    input without fc-solve's header and trailer."""
+    moves = bytearray()
+    lines = [" ".join(tokens)] if tokens else stdin_lines()
+    n = 0
+    for line in lines:
+        if not tokens and notation.is_noise(line):
+            continue
+        for token in words(line):
+            n += 1
+            packed = notation.parse_move(token, 8, cells)
+            if packed < 0:
+                raise UsageError("move %d ('%s') is not a move in standard notation" % (n, token))
+            if n > MOVE_LIMIT:
+                raise UsageError("more than %d moves" % MOVE_LIMIT)
+            moves.append(packed & 0xFF)
+            moves.append(packed >> 8)
+    return moves
 
 
 def replay(word, options, tokens):
     number = deal_number(word)
-    if not tokens:
-        tokens = read_transcript()
     cells = options["cells"]
-    moves = []
-    for i, token in enumerate(tokens):
-        packed = notation.parse_move(token, 8, cells)
-        if packed < 0:
-            raise UsageError("move %d ('%s') is not a move in standard notation" % (i + 1, token))
-        moves.append(packed)
+    moves = transcript_moves(tokens, cells)
     game = Game(cells=cells, autoplay=options["autoplay"])
     game.allow_whole_column = True  # solvers write these; they change nothing
     game.deal(number.text())
-    for i, packed in enumerate(moves):
+    for i in range(len(moves) // 2):
+        packed = moves[2 * i] | moves[2 * i + 1] << 8
         src = notation.move_src(packed)
         code = game.move(src, notation.move_dst(packed), notation.move_count(packed))
         if code:
             print(notation.position_text(game))
-            fail("move %d (%s) is illegal: %s" % (i + 1, tokens[i], game.reason()), 1)
+            token = notation.move_text(src, notation.move_dst(packed), notation.move_count(packed))
+            fail("move %d (%s) is illegal: %s" % (i + 1, token, game.reason()), 1)
     print(notation.position_text(game))
 
 

@@ -52,8 +52,10 @@ class DealNumber:
 
     def parse(self, text):
         """Set from decimal text without ever forming a long int.  Returns an
-        error message (and leaves the number as it was), or None."""
-        text = text.strip()
+        error message (and leaves the number as it was), or None.  ASCII
+        digits, and ASCII blanks around them, as on every interpreter (CPython's
+        strip() would also take a no-break space; MicroPython's does not)."""
+        text = text.strip(" \t\r\n\x0b\x0c")
         if not text or len(text) > 40:
             return BAD_NUMBER
         hi = 0

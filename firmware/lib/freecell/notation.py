@@ -92,7 +92,7 @@ def move_text(src, dst, count=1):
 
 def is_noise(line):
     """Is this line part of fc-solve's header or trailer, not moves?"""
-    line = line.strip()
+    line = line.strip(" \t\r\n\x0b\x0c")  # ASCII blanks only, on every interpreter
     for prefix in TRANSCRIPT_NOISE:
         if line.startswith(prefix):
             return True
