@@ -67,4 +67,20 @@ def test_usage_errors():
     assert run([sys.executable, SAVES]).returncode == 2
     assert run([sys.executable, SAVES, "show"]).returncode == 2
     r = run([sys.executable, SAVES, "pull", "--port", "/dev/none"])
-    assert r.returncode == 1 and "could not talk to the board on /dev/none" in r.stderr
+    # no board is exit 2, bad usage's, not 1, a damaged file's (issue 11)
+    assert r.returncode == 2 and "could not talk to the board on /dev/none" in r.stderr
+
+
+def test_recent_games_say_how_each_ended(tmp_path):
+    """Given up and finished by the solver are not "won" (they were)."""
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    d.app.act("give_up")
+    d.app.new_game("618")
+    d.app.act("end_by_solver")
+    path = str(tmp_path / "stats.sav")
+    with open(path, "wb") as f:
+        f.write(files.files["stats.sav"])
+    out = run([sys.executable, SAVES, "show", path]).stdout
+    assert "#618 finished by the solver, " in out and "#617 given up, " in out
+    assert " won," not in out

@@ -8,7 +8,8 @@ the firmware's own code (freecell/savefile.py, app/records.py).
     tools/saves.py show FILE ...              show files already on the host
 
 Exit codes: 0 shown, 1 a file is damaged (what is wrong is printed), 2 bad
-usage or no board.
+usage, no board (or one that answers garbage), or a folder that cannot be
+written.
 """
 
 import os
@@ -21,7 +22,7 @@ for _path in (os.path.join(ROOT, "tools", "shims"), os.path.join(ROOT, "firmware
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from app.records import Settings, Stats  # noqa: E402
+from app.records import DAILY, SOLVED, WON, Settings, Stats  # noqa: E402
 from freecell import notation  # noqa: E402
 from freecell.deal import DealNumber  # noqa: E402
 from freecell.game import Game, WON, GAVE_UP  # noqa: E402
@@ -61,11 +62,12 @@ def print_stats(st):
     print("win streak %d, best %d; best score %d; fewest moves for a win %s" % (
         st.streak, st.best_streak, st.best_score, st.fewest_moves or "-"))
     for i in range(st.recent_count):
-        hi, lo, won, moves, undos, score = st.record(i)
+        hi, lo, how, moves, undos, score = st.record(i)
         deal = DealNumber()
         deal.hi, deal.lo = hi, lo
-        print("  #%s %s %d moves %d undos score %d" % (deal.text(), "won " if won else "lost",
-                                                     moves, undos, score))
+        ending = {WON: "won", SOLVED: "finished by the solver"}.get(how & 3, "given up")
+        print("  #%s%s %s, %d moves %d undos score %d" % (
+            deal.text(), " (daily)" if how & DAILY else "", ending, moves, undos, score))
 
 
 def print_settings(s):
@@ -97,28 +99,40 @@ def show(path):
     return True
 
 
+def fail(message):
+    """No board, or one that answers garbage: exit 2 (1 means a damaged file)."""
+    sys.stderr.write("saves.py: %s\n" % message)
+    sys.exit(2)
+
+
 def pull(port, folder):
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
     if not os.path.exists(mpremote):
         mpremote = shutil.which("mpremote")
     if not mpremote:
-        sys.exit("saves.py: mpremote is missing (pip install mpremote)")
+        fail("mpremote is missing (pip install mpremote)")
     base = [mpremote] + (["connect", port] if port else []) + ["resume"]
     listing = subprocess.run(base + ["exec", "import os; print(' '.join(os.listdir()))"],
                              capture_output=True, text=True)
     if listing.returncode != 0:
-        sys.exit("saves.py: could not talk to the board on %s" % (port or "the usual port"))
+        fail("could not talk to the board on %s" % (port or "the usual port"))
     names = [n for n in listing.stdout.split() if n.endswith(".sav") or ".sav.bad" in n]
+    if any("/" in n or n.startswith(".") for n in names):  # not a listing of file names
+        fail("the board answered something that is not a list of files")
     if not names:
         print("saves.py: the board has no saved files yet")
         return []
-    os.makedirs(folder, exist_ok=True)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        fail("cannot make the folder %s: %s" % (folder, error.strerror))
     args = []
     for name in names:
         args += ["fs", "cp", ":" + name, os.path.join(folder, name), "+"]
     copied = subprocess.run(base + args[:-1], capture_output=True, text=True)
     if copied.returncode != 0:
-        sys.exit("saves.py: copying failed: %s" % copied.stderr.strip().splitlines()[-1:])
+        detail = (copied.stderr or copied.stdout).strip().splitlines()
+        fail("copying failed: %s" % (detail[-1] if detail else "no answer"))
     return [os.path.join(folder, n) for n in names]
 
 
