@@ -80,3 +80,14 @@ def test_flash_refuses_an_unknown_board_and_a_missing_port():
     r = run([sys.executable, os.path.join(TOOLS, "flash.py"), "sim", "--port", "/dev/nothing"])
     assert r.returncode == 1 and "could not talk to the board on /dev/nothing" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_a_board_that_answers_garbage_gets_a_message(capsys):
+    import flash
+
+    board = flash.Board.__new__(flash.Board)  # no mpremote run: its answer is faked
+    board.port = "/dev/ttyACM0"
+    board.run = lambda args, cwd=None: "\x1b[0mGarbage!\r\n"
+    with pytest.raises(SystemExit) as stop:
+        board.mpy_version()
+    assert "not MicroPython's .mpy version: is it running MicroPython?" in str(stop.value.code)

@@ -172,3 +172,9 @@ def test_the_terminal_simulator_keeps_time_between_key_presses(micropython):
         except OSError:
             pass
         os.waitpid(pid, 0)
+
+
+def test_an_output_folder_that_does_not_exist_is_a_message_not_a_traceback(tmp_path):
+    r = run([sys.executable, SIM, "--deal", "617", "--out", str(tmp_path / "no" / "f.png")])
+    assert r.returncode == 1 and "sim.py: cannot write" in r.stderr
+    assert "Traceback" not in r.stderr

@@ -68,7 +68,11 @@ class Board:
         """(major, minor) of the .mpy files it loads, and the name of its
         CPU for native code (None: it runs none)."""
         out = self.run(["exec", "import sys; print(getattr(sys.implementation, '_mpy', 0))"])
-        value = int(out.strip().splitlines()[-1])
+        lines = out.strip().splitlines()
+        if not lines or not lines[-1].strip().isdigit():
+            fail("the board on %s answered %r, not MicroPython's .mpy version: is it running "
+                 "MicroPython?" % (self.port or "the auto-detected port", out.strip()[-60:]))
+        value = int(lines[-1])
         return value & 0xFF, (value >> 8) & 3, native_arch(value)
 
 

@@ -200,14 +200,19 @@ def headless(args):
     frame = fw.frame()
     out = args.get("out")
     if out:
-        if out.endswith(".png"):
-            with open(out, "wb") as f:
-                f.write(to_png(frame))
-        elif out.endswith(".pbm"):
-            with open(out, "w") as f:
-                f.write(to_pbm(frame))
-        else:
+        if not out.endswith((".png", ".pbm")):
+            fw.close()
             sys.exit("sim.py: --out must end in .png or .pbm")
+        try:
+            if out.endswith(".png"):
+                with open(out, "wb") as f:
+                    f.write(to_png(frame))
+            else:
+                with open(out, "w") as f:
+                    f.write(to_pbm(frame))
+        except OSError as error:
+            fw.close()
+            sys.exit("sim.py: cannot write %s: %s" % (out, error.strerror))
     if args.get("state"):
         sys.stdout.write(fw.state())
     fw.close()
