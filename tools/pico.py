@@ -195,7 +195,8 @@ def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tai
 
 def run_scripts(image, scripts, timeout=900, save_to=None):
     """Run each .py through the raw REPL after boot (main.py is stopped by
-    Ctrl-C first).  Returns [(output, cycles)] in order."""
+    Ctrl-C first).  Returns (their output, one after the other; the
+    emulated cycles each took)."""
     args = ["--fs", image, "--i2c-addr", "0x3C", "--gpio-high", "10-17"]
     for script in scripts:
         args += ["--exec", script]
