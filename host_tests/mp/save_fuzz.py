@@ -1,0 +1,122 @@
+# Sealed lies: real saved games, taken at many points of real play, with a
+# few bytes changed and the checksum made right again.  Each must either be
+# refused with a reason, or load as a sound game that then survives undo,
+# redo and random moves with its 52 cards, each once.  Prints one summary
+# line; the same on CPython and MicroPython.
+import sys
+
+from freecell import savefile
+from freecell.game import Game
+from freecell.table import CELL0, FOUND0, FOUNDATION
+
+
+class Lcg:
+    def __init__(self, seed):
+        self.state = seed
+
+    def next(self, n):
+        self.state = (self.state * 1103515245 + 12345) & 0x3FFFFFFF
+        return (self.state >> 8) % n
+
+
+def sound(game):
+    """Each of the 52 cards once, on the table, in the cells or home."""
+    t = game.table
+    seen = bytearray(52)
+    for s in range(4):
+        for r in range(t.foundations[s]):
+            seen[r * 4 + s] += 1
+    for i in range(t.cells_count):
+        if t.cells[i] != 255:
+            seen[t.cells[i]] += 1
+    for c in range(t.columns):
+        for i in range(t.heights[c]):
+            seen[t.card(c, i)] += 1
+    for n in seen:
+        if n != 1:
+            return False
+    return True
+
+
+def real_saves(rng, count):
+    """Saves of games played at random for a while (undo and redo among the moves)."""
+    saves = []
+    for k in range(count):
+        g = Game(cells=1 + rng.next(4), autoplay=rng.next(3) > 0)
+        g.deal(1 + rng.next(30000))
+        for _ in range(rng.next(120)):
+            roll = rng.next(12)
+            if roll == 0:
+                g.undo()
+            elif roll == 1:
+                g.redo()
+            else:
+                g.move(rng.next(FOUNDATION + 1), rng.next(FOUNDATION + 1), rng.next(4))
+        saves.append(savefile.encode_game(g, 1 + k))
+    return saves
+
+
+def mutate(data, rng):
+    at, n = savefile.unwrap(data, savefile.GAME, savefile.GAME_VERSION)
+    payload = bytearray(data[at:at + n])
+    for _ in range(1 + rng.next(3)):
+        i = rng.next(len(payload))
+        roll = rng.next(4)
+        if roll == 0:
+            payload[i] = rng.next(256)
+        elif roll == 1:
+            payload[i] ^= 1 << rng.next(8)
+        elif roll == 2:
+            payload[i] = (payload[i] + 1) & 0xFF
+        else:  # a card value where one is expected often
+            payload[i] = rng.next(53)
+    return savefile.wrap(savefile.GAME, savefile.GAME_VERSION, payload, len(payload))
+
+
+def exercise(game, rng):
+    """Undo everything, redo everything, then random moves: never an
+    exception, never a card lost or made twice."""
+    for _ in range(game.history.capacity + 1):
+        if game.undo():
+            break
+        if not sound(game):
+            return "undo broke the cards"
+    for _ in range(game.history.capacity + 1):
+        if game.redo():
+            break
+        if not sound(game):
+            return "redo broke the cards"
+    for _ in range(40):
+        game.move(rng.next(FOUNDATION + 1), rng.next(FOUNDATION + 1), rng.next(4))
+        if not sound(game):
+            return "a move broke the cards"
+    return None
+
+
+def main(cases):
+    rng = Lcg(2026)
+    saves = real_saves(rng, 40)
+    loaded = refused = 0
+    for case in range(cases):
+        data = mutate(saves[case % len(saves)], rng)
+        game = Game()
+        try:
+            result = savefile.decode_game(data, game)
+            if isinstance(result, str):
+                refused += 1
+                continue
+            loaded += 1
+            if not sound(game):
+                print("case", case, "loaded a table without its 52 cards")
+                return
+            problem = exercise(game, rng)
+        except Exception as error:  # noqa: BLE001 - any exception is the finding
+            print("case", case, "raised", type(error).__name__, error)
+            return
+        if problem:
+            print("case", case, problem)
+            return
+    print("cases", cases, "loaded", loaded, "refused", refused, "ok")
+
+
+main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)
