@@ -4,15 +4,7 @@
 from freecell.game import Game
 from freecell.table import LOCATIONS, FOUNDATION
 from freecell import notation
-
-
-class Lcg:
-    def __init__(self, seed):
-        self.state = seed
-
-    def next(self, n):
-        self.state = (self.state * 1103515245 + 12345) & 0x3FFFFFFF
-        return (self.state >> 8) % n
+from lcg import Lcg
 
 
 def play(number, cells, autoplay, steps, rng):

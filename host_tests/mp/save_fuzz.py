@@ -7,16 +7,8 @@ import sys
 
 from freecell import savefile
 from freecell.game import Game
-from freecell.table import CELL0, FOUND0, FOUNDATION
-
-
-class Lcg:
-    def __init__(self, seed):
-        self.state = seed
-
-    def next(self, n):
-        self.state = (self.state * 1103515245 + 12345) & 0x3FFFFFFF
-        return (self.state >> 8) % n
+from freecell.table import FOUNDATION
+from lcg import Lcg
 
 
 def sound(game):
