@@ -353,3 +353,32 @@ def test_a_flash_that_refuses_renames_at_boot_gives_a_note_and_a_playable_game()
     assert files.files[GAME + ".tmp"] == saved  # nothing of the player's deleted
     again.press("a")  # RESUME: the finished save, as it was
     assert again.app.screen is again.play and again.game.moves == 1
+
+
+def test_a_save_the_flash_refuses_to_rename_keeps_the_old_file():
+    """A full flash refuses every rename: the save fails with a message and
+    the last good save is still there (the fallback for filesystems that
+    will not rename over a file used to delete it first)."""
+    files = FakeFiles()
+    storage = Storage(files)
+    assert storage.save(GAME, savefile.encode_game(game_after(10), 1)) is None
+    old = files.files[GAME]
+    files.renames_fail = True
+    problem = storage.save(GAME, savefile.encode_game(game_after(11), 1))
+    assert problem and problem.startswith("could not save the saved game")
+    assert files.files[GAME] == old and GAME + ".tmp" not in files.files
+
+
+def test_a_filesystem_that_will_not_rename_over_a_file_still_saves():
+    class NoReplace(FakeFiles):
+        def rename(self, old, new):
+            if new in self.files:
+                raise OSError(17)  # EEXIST
+            FakeFiles.rename(self, old, new)
+
+    files = NoReplace()
+    storage = Storage(files)
+    assert storage.save(GAME, savefile.encode_game(game_after(10), 1)) is None
+    new = savefile.encode_game(game_after(11), 1)
+    assert storage.save(GAME, new) is None
+    assert files.files[GAME] == new and sorted(files.files) == [GAME]

@@ -121,11 +121,14 @@ class Storage:
             self.files.write(name + ".tmp", data)
             try:
                 self.files.rename(name + ".tmp", name)
-            except OSError:  # a filesystem that will not rename over a file
-                self.files.remove(name)
+            except OSError:  # a filesystem that will not rename over a file:
+                # the old one moves aside (not deleted) until the new one is in place
+                self.files.rename(name, name + ".old")
                 self.files.rename(name + ".tmp", name)
+                self.files.remove(name + ".old")
         except OSError as error:
-            self.files.remove(name + ".tmp")
+            if self.files.exists(name):  # else the .tmp is the newest save: a boot takes it
+                self.files.remove(name + ".tmp")
             return "could not save the %s (error %s)" % (_LABELS.get(name, name), error)
         self.writes += 1
         return None
