@@ -20,7 +20,7 @@ _HERE = (globals().get("__file__") or sys.argv[0]).rsplit("/", 1)
 sys.path.insert(0, (_HERE[0] if len(_HERE) > 1 else ".") + "/../firmware/lib")
 
 from freecell import notation  # noqa: E402
-from freecell.cards import text  # noqa: E402
+from freecell.cards import BLANKS, text  # noqa: E402
 from freecell.deal import DealNumber  # noqa: E402
 from freecell.game import Game  # noqa: E402
 
@@ -111,9 +111,6 @@ def show_deal(word):
         print(" ".join(text(order[i]) for i in range(column, 52, 8)))
 
 
-# What separates words, on both interpreters: ASCII blanks only (CPython's
-# str.split() also splits at a no-break or an em space, MicroPython's not).
-BLANKS = " \t\r\n\x0b\x0c"
 LINE_LIMIT = 4096  # the longest line of standard input read (fc-solve's are short)
 MOVE_LIMIT = 100000  # moves in a transcript: 2 bytes each in memory
 

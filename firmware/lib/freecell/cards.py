@@ -9,6 +9,10 @@ display and the host.
 from .compat import const
 
 NO_CARD = const(255)
+# what separates words in text: ASCII blanks only, on every interpreter
+# (CPython's strip() and split() also take a no-break or an em space,
+# MicroPython's do not)
+BLANKS = " \t\r\n\x0b\x0c"
 CLUBS = const(0)
 DIAMONDS = const(1)
 HEARTS = const(2)

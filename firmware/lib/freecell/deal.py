@@ -53,8 +53,9 @@ class DealNumber:
     def parse(self, text):
         """Set from decimal text without ever forming a long int.  Returns an
         error message (and leaves the number as it was), or None.  ASCII
-        digits, and ASCII blanks around them, as on every interpreter (CPython's
-        strip() would also take a no-break space; MicroPython's does not)."""
+        digits, and ASCII blanks around them: cards.BLANKS, spelled out here
+        because this module imports only compat, so that it runs alone on a
+        32-bit MicroPython (host_tests/test_deal_32bit.py)."""
         text = text.strip(" \t\r\n\x0b\x0c")
         if not text or len(text) > 40:
             return BAD_NUMBER

@@ -9,7 +9,7 @@ the default), so parsing returns no tuple.  These helpers serve the host and
 the screens; they allocate strings, the engine's move paths never call them.
 """
 
-from .cards import text
+from .cards import BLANKS, text
 from .table import CELL0, FOUND0, FOUNDATION
 
 _CELL_LETTERS = "abcd"
@@ -92,7 +92,7 @@ def move_text(src, dst, count=1):
 
 def is_noise(line):
     """Is this line part of fc-solve's header or trailer, not moves?"""
-    line = line.strip(" \t\r\n\x0b\x0c")  # ASCII blanks only, on every interpreter
+    line = line.strip(BLANKS)
     for prefix in TRANSCRIPT_NOISE:
         if line.startswith(prefix):
             return True
