@@ -15,9 +15,9 @@ set the board's clock from this computer (the daily deal needs the date);
 reset the board so main.py starts.  Save files are never touched.  The
 solver's inner loops (freecell/solver_loops.py) are native code: compiled
 for the CPU the board names (armv6m on an RP2040, xtensawin on an ESP32), or
-as plain bytecode for a MicroPython that runs no native code.  --source copies the .py files instead (for a board whose .mpy
-version mpy-cross does not write; it then compiles at boot and needs more
-RAM).  The virtual board (BOARD=sim) is not reset: the unix port exits on a
+as plain bytecode for a MicroPython that runs no native code.  --source
+copies the .py files instead (for a board whose .mpy version mpy-cross does
+not write; it then compiles at boot and needs more RAM).  The virtual board (BOARD=sim) is not reset: the unix port exits on a
 reset.
 """
 
