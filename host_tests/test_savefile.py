@@ -5,7 +5,9 @@ import pytest
 
 from freecell import notation, savefile
 from freecell.game import Game
-from freecell.table import CELL0, FOUND0
+from freecell.cards import parse
+from freecell.history import AUTO, GROUP_START
+from freecell.table import CELL0, COLUMN_CAP, FOUND0
 from helpers import snapshot
 
 TRANSCRIPT = open(__file__.replace("host_tests/test_savefile.py",
@@ -198,3 +200,113 @@ def test_a_sealed_record_whose_state_contradicts_its_cards_is_refused():
 
     assert savefile.decode_game(sealed(data, won), Game()) == \
         "the game's state does not match the cards home"
+
+
+
+def push(g, src, dst, count, flags):
+    """A step made behind the rules' back: the table's own transfer, pushed
+    on the history as if played."""
+    g.table.transfer(src, dst, count)
+    g.history.push(src, dst, count, flags)
+    g.moves += 1
+
+
+def test_a_history_step_the_rules_forbid_is_refused():
+    """Deal 617 ends its columns in JH and QH: JH onto QH is a transfer the
+    table can undo, but no player could have made it."""
+    g = Game(autoplay=False)
+    g.deal(617)
+    push(g, 6, 7, 1, GROUP_START)
+    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == \
+        "the undo history holds a move the rules forbid"
+
+
+def with_tops(*words):
+    """Deal 617 with the cards `words` swapped to the tops of columns 0, 1, ...
+    (a sound position that is not the deal, so its history cannot start there)."""
+    g = Game(autoplay=False)
+    g.deal(617)
+    t = g.table
+    for c, word in enumerate(words):
+        card = parse(word)
+        top = c * COLUMN_CAP + t.heights[c] - 1
+        where = next(i for i in range(len(t.cards)) if t.cards[i] == card
+                     and i % COLUMN_CAP < t.heights[i // COLUMN_CAP])
+        t.cards[where], t.cards[top] = t.cards[top], card
+    g.history.from_deal = False
+    return g
+
+
+def test_an_autoplay_step_that_was_not_safe_is_refused():
+    """3C sent home "by autoplay" while no red two is home: not safe, so only
+    the player or FINISH could send it, and the step says autoplay."""
+    g = with_tops("AC", "2C", "3C")
+    push(g, 0, FOUND0, 1, GROUP_START)
+    push(g, 1, FOUND0, 1, AUTO)
+    good = savefile.encode_game(g, 1)
+    assert savefile.decode_game(good, Game()) == 1  # 2C: twos are always safe
+    push(g, 2, FOUND0, 1, AUTO)
+    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == \
+        "the undo history holds a move the rules forbid"
+
+
+def test_a_finish_step_must_send_the_next_card_home():
+    g = with_tops("AC", "2C", "3C", "5H", "4C")
+    push(g, 0, FOUND0, 1, GROUP_START)  # FINISH: AC, 2C, 3C as one action
+    push(g, 1, FOUND0, 1, 0)
+    push(g, 2, FOUND0, 1, 0)
+    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == 1
+    push(g, 3, CELL0, 1, GROUP_START)  # 5H to a cell, then 4C home in the
+    push(g, 4, FOUND0, 1, 0)  # same action: a move is not a FINISH
+    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == \
+        "the undo history holds a move the rules forbid"
+
+
+def test_a_history_from_the_deal_must_lead_back_to_it():
+    """The file says undoing everything gives the deal: a position that is
+    sound but not the deal's is refused; without that claim it loads."""
+    g = with_tops("KS")
+    g.history.from_deal = True
+    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == \
+        "the undo history does not lead back to the deal"
+    g.history.from_deal = False
+    h = Game()
+    assert savefile.decode_game(savefile.encode_game(g, 1), h) == 1
+    assert not h.history.from_deal
+
+
+@pytest.mark.parametrize("autoplay", [False, True])
+def test_a_whole_game_from_the_deal_loads_and_keeps_its_claim(autoplay):
+    """Deal 1 sends aces home at the start with autoplay on: the history's
+    start is the deal after its own autoplay."""
+    g = Game(autoplay=autoplay)
+    g.deal(1)
+    for src in range(8):
+        for dst in range(8):
+            g.move(src, dst)
+    assert g.history.from_deal
+    h = Game()
+    assert savefile.decode_game(savefile.encode_game(g, 7), h) == 7
+    assert h.history.from_deal and notation.position_text(h) == notation.position_text(g)
+
+
+def test_a_full_ring_no_longer_claims_the_deal():
+    g = Game(autoplay=False)
+    g.deal(617)
+    g.move(0, CELL0)
+    while g.history.end - g.history.first < 361 and g.history.first == 0:
+        assert g.move(CELL0, CELL0 + 1) == 0 or g.move(CELL0 + 1, CELL0) == 0
+    assert not g.history.from_deal
+    h = Game()
+    assert savefile.decode_game(savefile.encode_game(g, 1), h) == 1
+    assert not h.history.from_deal
+
+
+@pytest.mark.parametrize("offset,value", [(9, 0), (12, 200)])
+def test_counters_below_what_the_history_proves_are_refused(offset, value):
+    """Moves at 0 with ten moves in the history, or more undos than moves."""
+    p = payload_of(played(10))
+    p[offset] = value
+    assert savefile.decode_game(reseal(p), Game()) in (
+        "the game counts fewer moves than its history holds",
+        "the game record has impossible values")

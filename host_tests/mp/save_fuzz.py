@@ -9,25 +9,7 @@ from freecell import savefile
 from freecell.game import Game
 from freecell.table import FOUNDATION
 from lcg import Lcg
-
-
-def sound(game):
-    """Each of the 52 cards once, on the table, in the cells or home."""
-    t = game.table
-    seen = bytearray(52)
-    for s in range(4):
-        for r in range(t.foundations[s]):
-            seen[r * 4 + s] += 1
-    for i in range(t.cells_count):
-        if t.cells[i] != 255:
-            seen[t.cells[i]] += 1
-    for c in range(t.columns):
-        for i in range(t.heights[c]):
-            seen[t.card(c, i)] += 1
-    for n in seen:
-        if n != 1:
-            return False
-    return True
+from sound import sound
 
 
 def real_saves(rng, count):

@@ -7,7 +7,8 @@ A step is one transfer of cards, 3 bytes:
 A player's action is a group: its own step(s) flagged GROUP_START, followed by
 the autoplay steps it caused.  Undo takes back a whole group.  Steps done and
 steps undone-but-redoable share the ring; a new move drops the redoable ones.
-When the ring is full the oldest group falls off.
+When the ring is full the oldest group falls off, and `from_deal` turns
+False: the steps kept no longer lead back to the deal.
 
 Why 360 steps is enough for the 300 moves RULES.md asks for: foundation moves
 can appear at most 52 times in the history that is kept (each card goes home
@@ -33,6 +34,7 @@ class History:
         self.first = 0  # oldest step kept
         self.head = 0  # one past the last step done
         self.end = 0  # one past the last step that can be redone
+        self.from_deal = True  # undoing every step kept gives the deal's start
 
     def push(self, src, dst, count, flags):
         if self.head - self.first == self.capacity:
@@ -45,6 +47,7 @@ class History:
         self.end = self.head
 
     def _drop_oldest_group(self):
+        self.from_deal = False
         self.first += 1
         while self.first < self.head and not self.flags(self.first) & GROUP_START:
             self.first += 1

@@ -16,6 +16,7 @@ file adds 10):
     0   3   deal number, high part (N = hi * 65536 + lo)
     3   2   deal number, low part
     5   1   free cells (1-4) | autoplay << 4 | allow_whole_column << 5
+            | history from the deal << 6 (undoing every step gives the deal)
     6   1   state: 0 playing, 1 won, 2 given up
     7   3   moves
     10  3   undos
@@ -27,12 +28,18 @@ file adds 10):
     35  n   the columns' cards, column by column, bottom card first
     35+n 2  history steps kept (S), then 2: how many of them are done (H)
     39+n 3S the steps, oldest first (history.py's 3-byte layout)
-Loading checks everything a hand-made file could get wrong, and replays the
-whole history on scratch tables, so a later undo or redo cannot fail.
+Loading checks everything a hand-made file could get wrong: 52 distinct cards,
+columns no play can build, a state the cards contradict, counters below what
+the history proves.  It then undoes the whole history on a scratch table (back
+to the deal itself when the file says the history reaches it) and plays every
+step forward again under the rules: each player move one the game would
+accept, each autoplay step a safe card going home, each step of FINISH a card
+that may go home.  So a later undo or redo can neither fail nor make a move
+the rules forbid.
 """
 
 from .cards import NO_CARD
-from .game import WON
+from .game import Game, OK, PLAYING, WON
 from .history import GROUP_START, AUTO
 from .table import CELL0, FOUND0, FOUNDATION, COLUMN_CAP, Table
 
@@ -106,7 +113,8 @@ def encode_game(game, serial):
     buf = bytearray(39 + cards + 3 * steps)
     at = put(buf, 0, game.number.hi, 3)
     at = put(buf, at, game.number.lo, 2)
-    flags = t.cells_count | (16 if game.autoplay else 0) | (32 if game.allow_whole_column else 0)
+    flags = t.cells_count | (16 if game.autoplay else 0) | (32 if game.allow_whole_column else 0) \
+        | (64 if h.from_deal else 0)
     at = put(buf, at, flags, 1)
     at = put(buf, at, game.state, 1)
     for value in (game.moves, game.undos, game.score, serial):
@@ -150,8 +158,16 @@ def decode_game(data, game):
     flags = data[at + 5]
     cells = flags & 15
     state = data[at + 6]
-    if hi > 0x1FFFF or (hi == 0 and lo == 0) or not 1 <= cells <= 4 or state > 2 or flags & 0xC0:
+    moves = get(data, at + 7, 3)
+    undos = get(data, at + 10, 3)
+    if hi > 0x1FFFF or (hi == 0 and lo == 0) or not 1 <= cells <= 4 or state > 2 \
+            or flags & 0x80 or undos > moves:
         return "the game record has impossible values"
+    # a game of its own to judge the history by: the same rules, the deal
+    referee = Game(cells, autoplay=False, history=1)
+    referee.number.hi = hi
+    referee.number.lo = lo
+    referee.allow_whole_column = bool(flags & 32)
     scratch = Table(8, 4)
     problem = _read_table(data, at + 19, end, scratch, cells)
     if problem:
@@ -166,9 +182,15 @@ def decode_game(data, game):
     first_step = table_end + 4
     if first_step + 3 * steps != end or done > steps or steps > game.history.capacity:
         return "the undo history does not fit the record"
-    problem = _check_history(data, first_step, steps, done, scratch, cells)
+    problem = _check_history(data, first_step, steps, done, scratch, referee, flags & 64)
     if problem:
         return problem
+    actions = 0
+    for k in range(done):
+        if data[first_step + 3 * k] & GROUP_START:
+            actions += 1
+    if moves < actions:
+        return "the game counts fewer moves than its history holds"
     # everything checked: now change the game
     game.number.hi = hi
     game.number.lo = lo
@@ -176,8 +198,8 @@ def decode_game(data, game):
     game.autoplay = bool(flags & 16)
     game.allow_whole_column = bool(flags & 32)
     game.state = state
-    game.moves = get(data, at + 7, 3)
-    game.undos = get(data, at + 10, 3)
+    game.moves = moves
+    game.undos = undos
     game.score = get(data, at + 13, 3)
     _read_table(data, at + 19, end, game.table, cells)
     h = game.history
@@ -189,6 +211,7 @@ def decode_game(data, game):
         h.steps[3 * k + 2] = data[j + 2]
     h.head = done
     h.end = steps
+    h.from_deal = bool(flags & 64)
     game.error = 0
     return get(data, at + 16, 3)
 
@@ -245,25 +268,77 @@ def _valid_step(src, dst, count, cells):
         and not (src >= CELL0 and count != 1)
 
 
-def _check_history(data, first_step, steps, done, table, cells):
-    """Undo every done step and redo every step on scratch copies of the
-    table: each transfer must find the cards it moves."""
-    back = Table(8, 4)
+def _check_history(data, first_step, steps, done, table, referee, from_deal):
+    """Undo every done step on a copy of the table, down to where the history
+    starts (the deal, when from_deal), then play every step forward under the
+    rules.  Returns an error message or None."""
+    back = referee.table
     back.copy_from(table)
     for k in range(done - 1, -1, -1):  # undo, newest first
         j = first_step + 3 * k
-        src = data[j] & 0x3F
-        if not _transfer_ok(back, data[j + 1], src, data[j + 2], cells, data[j] & 0xC0):
+        if not _transfer_ok(back, data[j + 1], data[j] & 0x3F, data[j + 2], table.cells_count,
+                            data[j] & 0xC0):
             return "the undo history does not match the table"
     if steps and not data[first_step] & GROUP_START:
         return "the undo history starts in the middle of a move"
-    forward = back  # the position before the oldest kept step, replayed to the end
+    if from_deal and not _is_start(referee, table):
+        return "the undo history does not lead back to the deal"
+    home = False  # in a FINISH: each of its steps sends a card home
     for k in range(steps):
         j = first_step + 3 * k
-        if not _transfer_ok(forward, data[j] & 0x3F, data[j + 1], data[j + 2], cells,
-                            data[j] & 0xC0):
+        flags = data[j] & 0xC0
+        if flags & GROUP_START:
+            home = data[j + 1] >= FOUND0 and not flags & AUTO
+        src = data[j] & 0x3F
+        if not _valid_step(src, data[j + 1], data[j + 2], table.cells_count):
             return "the undo history does not match the table"
+        if not _rules_allow(referee, src, data[j + 1], data[j + 2], flags, home):
+            return "the undo history holds a move the rules forbid"
     return None
+
+
+def _is_start(referee, scratch):
+    """Is referee's table (where undoing led) the deal's first position, as
+    laid out or after the deal's own autoplay?  Uses scratch as room."""
+    scratch.copy_from(referee.table)
+    referee.restart()
+    if _same(referee.table, scratch):
+        return True
+    referee._autoplay()
+    same = _same(referee.table, scratch)
+    referee.table.copy_from(scratch)
+    return same
+
+
+def _same(a, b):
+    if a.heights != b.heights or a.cells != b.cells or a.foundations != b.foundations:
+        return False
+    for c in range(a.columns):
+        base = c * COLUMN_CAP
+        for i in range(a.heights[c]):
+            if a.cards[base + i] != b.cards[base + i]:
+                return False
+    return True
+
+
+def _rules_allow(g, src, dst, count, flags, finishing):
+    """Play one step on referee g's table if the rules allow it."""
+    t = g.table
+    g.state = PLAYING
+    card = t.top(src) if src < FOUND0 else NO_CARD
+    if flags & AUTO or not flags & GROUP_START:
+        # autoplay: a safe card home; FINISH: any card that may go home
+        if count != 1 or card == NO_CARD or dst != FOUND0 + (card & 3) \
+                or t.foundations[card & 3] != card >> 2:
+            return False
+        if flags & AUTO and not g.rules.is_safe(card, t.foundations):
+            return False
+        if not flags & AUTO and not finishing:
+            return False
+    elif g.check(src, dst, count) != OK or g._dst != dst or g._count != count:
+        return False
+    t.transfer(src, dst, count)
+    return True
 
 
 def _transfer_ok(t, src, dst, count, cells, flags):

@@ -1,0 +1,20 @@
+# The one soundness check the scripts share: each of the 52 cards exactly
+# once, on the table, in the cells or home.  Runs on CPython and MicroPython.
+
+
+def sound(game):
+    t = game.table
+    seen = bytearray(52)
+    for s in range(4):
+        for r in range(t.foundations[s]):
+            seen[r * 4 + s] += 1
+    for i in range(t.cells_count):
+        if t.cells[i] != 255:
+            seen[t.cells[i]] += 1
+    for c in range(t.columns):
+        for i in range(t.heights[c]):
+            seen[t.card(c, i)] += 1
+    for n in seen:
+        if n != 1:
+            return False
+    return True
