@@ -17,12 +17,19 @@ except Exception as error:  # wired wrong or not powered: say so, not a tracebac
     print("FreeCell: check the wiring table for your board in README.md")
     raise SystemExit
 
-from freecell.game import Game  # noqa: E402
+try:
+    from freecell.game import Game
 
-game = Game()
-gc.collect()
+    game = Game()
+    gc.collect()
+    from app.app import App
+    from app.storage import Storage
 
-from app.app import App  # noqa: E402
-from app.storage import Storage  # noqa: E402
-
-App(board.display, board.keys, board.seed(), game, Storage()).run()
+    app = App(board.display, board.keys, board.seed(), game, Storage())
+except MemoryError:  # a board with less heap than the app needs: say so
+    game = None
+    gc.collect()
+    print("FreeCell: not enough memory to start (%d KB free; the game needs about 100 KB)"
+          % (gc.mem_free() // 1024))
+    raise SystemExit
+app.run()
