@@ -9,6 +9,8 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
   min_heap_kb            smallest -X heapsize at which the .mpy engine replays
                          a winning game (deal 617) and undoes it to the deal
   deal_us, move_us, undo_us             on MicroPython, per deal / move / undo
+  load_us, load_full_us  loading a save (its history replayed under the
+                         rules): deal 617's win, and a full 360-step ring
   deal_us_cpython, move_us_cpython ...  the same on CPython
   frame_us               a full table redraw on MicroPython (the slowest of
                          five table states)
@@ -44,6 +46,7 @@ On the emulated Pico (../shared/pico: the official rp2 firmware on rp2040js;
   pico_boot_free_kb      free heap once the firmware has booted
   pico_solver_free_kb    the same once the solver's tables are made
   pico_deal_ms, pico_move_ms   bench_engine's deal and move
+  pico_load_ms, pico_load_full_ms   its load and full-ring load (at boot)
   pico_frame_ms          CPU of the slowest full table redraw (bench_app frame)
   pico_frame_bytes       bytes sent over I2C for a full table (after a deal)
   pico_press_ms          median, over 20 d-pad presses on GPIO, from the pin
@@ -365,7 +368,7 @@ def pico_figures():
     lines = pico_module(image, "bench_pico", "heap")
     for line in pico_module(image, "bench_engine", "speed", "617.moves"):
         name, value = line.split(": ")
-        if name in ("deal_us", "move_us"):
+        if name in ("deal_us", "move_us", "load_us", "load_full_us"):
             lines.append("pico_%s_ms: %.2f" % (name[:-3], int(value) / 1000))
     for line in pico_module(image, "bench_app", "frame"):
         name, value = line.split(": ")

@@ -1,7 +1,10 @@
 """The engine's half of `make bench`: runs under MicroPython and CPython.
 
     bench_engine.py heap                 engine_heap_bytes (MicroPython only)
-    bench_engine.py speed MOVES_FILE     deal_us, move_us, undo_us
+    bench_engine.py speed MOVES_FILE     deal_us, move_us, undo_us, load_us
+                                         (a saved game checked and loaded:
+                                         the win's 100 steps), load_full_us
+                                         (a full 360-step undo ring)
     bench_engine.py alloc MOVES_FILE     alloc_per_move_bytes (MicroPython only)
 MOVES_FILE holds a winning transcript for deal 617 with autoplay off
 (tools/data/617.moves).  Prints `name: value` lines.  The smallest-heap check
@@ -98,6 +101,30 @@ def bench_speed(path):
     print("deal_us:", int(deal_us))
     print("move_us:", int(move_total / (rounds * n)))
     print("undo_us:", int(undo_total / (rounds * n)))
+    game.restart()
+    replay(game, packed, n)
+    print("load_us:", load_us(game))
+    game.restart()
+    replay(game, packed, n // 2)  # half the game, then moves to fill the ring
+    cell = 10
+    while game.history.end - game.history.first < game.history.capacity:
+        if game.move(cell, cell + 1) and game.move(cell + 1, cell) and game.move(0, cell):
+            cell += 1
+    print("load_full_us:", load_us(game))
+
+
+def load_us(game):
+    """Checking and loading the game's save: the history replayed under the rules."""
+    from freecell.compat import ticks_us, ticks_diff
+    from freecell.game import Game
+    from freecell.savefile import decode_game, encode_game
+
+    data = encode_game(game, 1)
+    other = Game()
+    t = ticks_us()
+    if decode_game(data, other) != 1:
+        raise ValueError("the bench's own save did not load")
+    return ticks_diff(ticks_us(), t)
 
 
 def bench_alloc(path):
