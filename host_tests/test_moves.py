@@ -3,7 +3,7 @@
 import pytest
 
 from freecell import game as G
-from freecell.rules import Rules
+from freecell.variants import FreeCell
 from freecell.table import CELL0, FOUND0, FOUNDATION
 from helpers import position, snapshot, column_text
 
@@ -128,7 +128,7 @@ RULES_TABLE = {
 @pytest.mark.parametrize("free", range(5))
 def test_supermove_limit_matches_the_rules_table(free):
     onto_cards, onto_empty = RULES_TABLE[free]
-    rules = Rules(4)
+    rules = FreeCell(4)
     for empty, limit in enumerate(onto_cards):
         assert rules.supermove_limit(free, empty) == limit
     for empty_in_all, limit in zip((1, 2), onto_empty):

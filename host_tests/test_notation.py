@@ -4,7 +4,7 @@ import pytest
 
 from freecell import notation as N
 from freecell.game import Game
-from freecell.table import CELL0, FOUNDATION
+from freecell.table import CELL0, FOUND0, FOUNDATION
 
 
 @pytest.mark.parametrize("token,src,dst,count", [
@@ -30,12 +30,25 @@ def test_cells_beyond_the_game_are_not_places():
 
 @pytest.mark.parametrize("src,dst,count,token", [
     (2, CELL0, 1, "3a"), (CELL0 + 1, 4, 1, "b5"), (6, FOUNDATION, 1, "7h"),
-    (7, 1, 12, "82vc"), (0, 2, 1, "13"), (CELL0, 14, 1, "ah"),
+    (7, 1, 12, "82vc"), (0, 2, 1, "13"), (CELL0, FOUND0, 1, "ah"),
 ])
 def test_moves_write_as_tokens(src, dst, count, token):
     assert N.move_text(src, dst, count) == token
     p = N.parse_move(token)
     assert N.move_src(p) == src
+
+
+@pytest.mark.parametrize("token,columns,cells,src,dst", [
+    ("10h", 10, 4, 9, FOUNDATION), ("a10", 10, 4, CELL0, 9), ("110", 10, 4, 0, 9),
+    ("101", 10, 4, 9, 0), ("5k", 8, 8, 4, CELL0 + 7), ("g3", 8, 8, CELL0 + 6, 2),
+])
+def test_ten_columns_and_eight_cells_as_fc_solve_writes_them(token, columns, cells, src, dst):
+    """fc-solve writes column ten as '10' and the eighth cell as 'k' ('h' is
+    the foundation)."""
+    p = N.parse_move(token, columns, cells)
+    assert (N.move_src(p), N.move_dst(p)) == (src, dst)
+    assert N.move_text(src, dst) == token
+    assert N.parse_move(token) == -1  # not places on FreeCell's table
 
 
 def test_transcript_noise_lines():

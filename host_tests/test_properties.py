@@ -83,5 +83,5 @@ def test_undoing_every_move_returns_exactly_to_the_deal(number, picks, autoplay)
 
 @given(st.integers(min_value=0, max_value=4), st.integers(min_value=0, max_value=7))
 def test_run_limit_formula(free, empty):
-    from freecell.rules import Rules
-    assert Rules().supermove_limit(free, empty) == (free + 1) * 2 ** empty
+    from freecell.variants import FreeCell
+    assert FreeCell().supermove_limit(free, empty) == (free + 1) * 2 ** empty

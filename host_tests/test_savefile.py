@@ -1,6 +1,8 @@
 """The saved game's bytes: round trips at every point of a game, the sizes the
 format promises, and every kind of damage refused with a reason and no change."""
 
+import os
+
 import pytest
 
 from freecell import notation, savefile
@@ -51,10 +53,10 @@ def test_round_trip_resumes_exactly_with_undo_and_redo(moves, undos):
 
 
 def test_sizes_match_the_documented_layout():
-    assert len(savefile.encode_game(played(0), 1)) == 6 + 91 + 4
+    assert len(savefile.encode_game(played(0), 1)) == 6 + 99 + 4
     fresh = Game()
     fresh.deal(1)
-    assert len(savefile.encode_game(fresh, 1)) <= 6 + 91 + 4
+    assert len(savefile.encode_game(fresh, 1)) <= 6 + 99 + 4
     # a full ring: 360 steps
     g = Game(autoplay=False)
     g.deal(617)
@@ -62,7 +64,7 @@ def test_sizes_match_the_documented_layout():
     while g.history.end - g.history.first < 360:
         assert g.move(10, 11) == 0 or g.move(11, 10) == 0
     data = savefile.encode_game(g, 1)
-    assert len(data) <= 6 + 1171 + 4 and g.history.end - g.history.first == 360
+    assert len(data) <= 6 + 1179 + 4 and g.history.end - g.history.first == 360
 
 
 def test_options_and_big_deal_numbers_survive():
@@ -71,7 +73,7 @@ def test_options_and_big_deal_numbers_survive():
     g.move(0, 10)
     h = Game()
     savefile.decode_game(savefile.encode_game(g, 3), h)
-    assert h.table.cells_count == 2 and h.rules.cells == 2 and not h.autoplay
+    assert h.table.cells_count == 2 and h.variant.cells == 2 and not h.autoplay
     assert h.number.text() == "8589934591"
 
 
@@ -99,7 +101,7 @@ def test_damage_is_named(damage, message):
     assert savefile.decode_game(damage(data), Game()) == message
 
 
-def reseal(payload, version=1):
+def reseal(payload, version=savefile.GAME_VERSION):
     return savefile.wrap(savefile.GAME, version, payload, len(payload))
 
 
@@ -109,18 +111,22 @@ def payload_of(game):
 
 
 def test_a_foreign_version_is_named():
-    assert savefile.decode_game(reseal(payload_of(played(3)), 2), Game()) == \
-        "format version 2, this game reads 1"
+    assert savefile.decode_game(reseal(payload_of(played(3)), 3), Game()) == \
+        "format version 3, this game reads 2"
 
 
 @pytest.mark.parametrize("offset,value,message", [
-    (5, 0, "the game record has impossible values"),  # no free cells
-    (6, 9, "the game record has impossible values"),  # state 9
-    (27, 30, "a column is longer than any column can be"),
-    (35, 60, "a column holds something that is not a card"),
-    (36, 7 * 4 + 3, "the table does not hold each of the 52 cards once"),  # a duplicate
-    (19, 99, "a free cell holds something that is not a card"),
-    (23, 14, "a foundation holds more than 13 cards"),
+    (6, 0, "the game record has impossible values"),  # no free cells
+    (6, 5, "the game record has impossible values"),  # FreeCell has at most 4
+    (8, 9, "the game record has impossible values"),  # state 9
+    (5, 99, "a game this version does not know (number 99)"),
+    (33, 30, "a column is longer than any column can be"),
+    (41, 3, "a column is longer than any column can be"),  # FreeCell has no ninth
+    (43, 60, "a column holds something that is not a card"),
+    (44, 7 * 4 + 3, "the table does not hold each of the 52 cards once"),  # a duplicate
+    (21, 99, "a free cell holds something that is not a card"),
+    (25, 3, "a free cell holds something that is not a card"),  # a fifth cell
+    (29, 14, "a foundation holds more than 13 cards"),
 ])
 def test_well_sealed_nonsense_is_refused(offset, value, message):
     p = payload_of(played(0))
@@ -158,11 +164,11 @@ def test_a_sealed_record_of_a_column_no_play_can_build_is_refused():
     data = savefile.encode_game(g, 1)
 
     def tall(p):  # column 1: 18 cards and a king; the other 33 over the rest
-        cards = [p[35 + i] for i in range(52)]
+        cards = [p[43 + i] for i in range(52)]
         king = [c for c in cards if c >> 2 == 12][0]
         rest = [c for c in cards if c != king]
-        p[27:35] = bytes([19, 5, 5, 5, 5, 5, 4, 4])
-        p[35:35 + 52] = bytes(rest[:18] + [king] + rest[18:])
+        p[33:43] = bytes([19, 5, 5, 5, 5, 5, 4, 4, 0, 0])
+        p[43:43 + 52] = bytes(rest[:18] + [king] + rest[18:])
 
     target = Game()
     target.deal(5)
@@ -196,7 +202,7 @@ def test_a_sealed_record_whose_state_contradicts_its_cards_is_refused():
     data = savefile.encode_game(g, 1)
 
     def won(p):
-        p[6] = 1  # WON, with no card home
+        p[8] = 1  # WON, with no card home
 
     assert savefile.decode_game(sealed(data, won), Game()) == \
         "the game's state does not match the cards home"
@@ -302,7 +308,7 @@ def test_a_full_ring_no_longer_claims_the_deal():
     assert not h.history.from_deal
 
 
-@pytest.mark.parametrize("offset,value", [(9, 0), (12, 200)])
+@pytest.mark.parametrize("offset,value", [(11, 0), (14, 200)])
 def test_counters_below_what_the_history_proves_are_refused(offset, value):
     """Moves at 0 with ten moves in the history, or more undos than moves."""
     p = payload_of(played(10))
@@ -310,3 +316,25 @@ def test_counters_below_what_the_history_proves_are_refused(offset, value):
     assert savefile.decode_game(reseal(p), Game()) in (
         "the game counts fewer moves than its history holds",
         "the game record has impossible values")
+
+
+V1 = os.path.join(os.path.dirname(__file__), "data", "saves_v1")
+
+
+@pytest.mark.parametrize("name", sorted(n[:-4] for n in os.listdir(V1) if n.endswith(".sav")))
+def test_files_of_the_first_format_still_load(name):
+    """Saves written by version 1 of the format (FreeCell only), kept as made
+    by that code: the same position, counters and a working undo."""
+    with open(os.path.join(V1, name + ".sav"), "rb") as f:
+        data = f.read()
+    with open(os.path.join(V1, name + ".txt")) as f:
+        expected = f.read()
+    g = Game()
+    assert savefile.decode_game(data, g) == 7
+    assert notation.position_text(g) + "\n%d %d %d %d %d\n" % (
+        g.moves, g.undos, g.score, g.state, g.autoplay) == expected
+    if g.state == 0 and g.history.can_undo():
+        assert g.undo() == 0 and g.redo() == 0
+    again = Game()
+    assert savefile.decode_game(savefile.encode_game(g, 7), again) == 7
+    assert notation.position_text(again) == notation.position_text(g)

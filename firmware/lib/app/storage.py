@@ -39,10 +39,13 @@ class FlashFiles:
         return self.folder + "/" + name if self.folder else name
 
     def read(self, name, limit):
-        """At most limit bytes of the file, or None when it cannot be read."""
+        """At most limit bytes of the file, or None when it cannot be read.
+        Asks the file's size first, so that a save takes a buffer its own
+        size, not the largest a save could be."""
         try:
+            size = os.stat(self.path(name))[6]
             with open(self.path(name), "rb") as f:
-                return f.read(limit)
+                return f.read(min(size, limit))
         except OSError:
             return None
 

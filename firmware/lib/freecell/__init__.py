@@ -4,7 +4,7 @@ and on CPython.
 Modules, each doing one thing:
   cards     card ints 0..51 and their text form
   deal      Microsoft / FreeCell Pro deal numbers, integer-only
-  rules     what may go on what, and the run (supermove) limit
+  variants  the games: the table's shape and what may go where
   table     the columns, cells and foundations in bytearrays
   history   the fixed-size undo/redo ring
   game      moves, autoplay, finish, undo, score and counters

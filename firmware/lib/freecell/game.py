@@ -1,4 +1,5 @@
-"""One game of FreeCell: moves, autoplay, finish, give up, undo/redo, score.
+"""One game (of FreeCell or a variant): moves, autoplay, finish, give up,
+undo/redo, score.
 
 Everything is allocated in __init__ (table, history, scratch buffers); a move,
 its autoplay, an undo and a redo allocate nothing.  A refused move changes
@@ -15,8 +16,8 @@ from .compat import const
 from .cards import NO_CARD, rank, suit, text
 from .deal import DealNumber
 from .history import History, GROUP_START, AUTO
-from .rules import Rules
-from .table import Table, CELL0, FOUND0, FOUNDATION, LOCATIONS, COLUMN_CAP
+from .table import Table, CELL0, FOUND0, FOUNDATION, LOCATIONS, COLUMN_CAP, MAX_COLUMNS
+from .variants import FreeCell
 
 PLAYING = const(0)
 WON = const(1)
@@ -61,7 +62,7 @@ _REASONS = (
     "nothing to undo",
     "nothing to redo",
     "not every card can go home yet",
-    "{0} can't go on an empty column",
+    "only a king can go on an empty column",
 )
 
 _POINTS_HOME = const(10)
@@ -70,18 +71,18 @@ _WIN_BONUS = const(700)
 
 
 class Game:
-    def __init__(self, cells=4, autoplay=True, history=360, rules=None):
+    def __init__(self, cells=4, autoplay=True, history=360, variant=None):
         # the biggest buffer first, while the heap is least fragmented
         self.history = History(history)
-        self.rules = rules or Rules(cells)
-        self.table = Table(self.rules.columns, self.rules.cells)
+        self.variant = variant or FreeCell(cells)
+        self.table = Table(self.variant.columns, self.variant.cells)
         self.number = DealNumber()
         self.autoplay = autoplay
         # replaying a solver's transcript: accept a whole column moved into an
         # empty one (a no-op a player is refused)
         self.allow_whole_column = False
         self._order = bytearray(52)
-        self._heights = bytearray(self.rules.columns)  # finish's scratch
+        self._heights = bytearray(MAX_COLUMNS)  # finish's scratch
         self._home = bytearray(4)
         self._count = 0  # the count check() settled on
         self._dst = 0  # the target check() settled on
@@ -104,17 +105,26 @@ class Game:
         self.restart()
         return None
 
+    def set_variant(self, variant):
+        """Play the next deal (or a loaded game) of `variant` (an object of
+        variants.py, with its free cells).  Allocates nothing."""
+        self.variant = variant
+        self.table.columns = variant.columns
+        self.table.cells_count = variant.cells
+
     def set_cells(self, cells):
-        """Play the next deal (or a loaded game) with 1-4 free cells."""
-        if cells < 1 or cells > 4:
-            raise ValueError("cells must be 1 to 4")
-        self.rules.cells = cells
+        """Play the next deal (or a loaded game) with this many free cells,
+        one of the variant's CELL_CHOICES."""
+        if cells not in self.variant.CELL_CHOICES:
+            raise ValueError("%s is played with %s free cells" % (
+                self.variant.title, " or ".join(str(n) for n in self.variant.CELL_CHOICES)))
+        self.variant.cells = cells
         self.table.cells_count = cells
 
     def restart(self):
         """The same deal again from the start, counters cleared."""
         self.number.shuffle(self._order)
-        self.table.lay_out(self._order)
+        self.table.lay_out(self._order, self.variant.dealt_cells)
         self.history.clear()
         self.moves = 0
         self.undos = 0
@@ -136,7 +146,7 @@ class Game:
         if h == 0:
             return 0
         n = 1
-        while n < h and self.rules.stacks_on(t.card(location, n - 1), t.card(location, n)):
+        while n < h and self.variant.stacks_on(t.card(location, n - 1), t.card(location, n)):
             n += 1
         return n
 
@@ -146,7 +156,7 @@ class Game:
         empty = self.table.empty_columns()
         if to_empty:
             empty = max(0, empty - 1)
-        return self.rules.supermove_limit(self.table.free_cells(), empty)
+        return self.variant.supermove_limit(self.table.free_cells(), empty)
 
     def is_won(self):
         return self.state == WON
@@ -185,7 +195,7 @@ class Game:
             if mask & (1 << dst):
                 return dst
         empty = -1
-        for dst in range(self.rules.columns):
+        for dst in range(self.variant.columns):
             if mask & (1 << dst):
                 if self.table.heights[dst]:
                     return dst
@@ -193,7 +203,7 @@ class Game:
                     empty = dst
         if empty >= 0:
             return empty
-        for dst in range(CELL0, CELL0 + self.rules.cells):
+        for dst in range(CELL0, CELL0 + self.variant.cells):
             if mask & (1 << dst):
                 return dst
         return -1
@@ -240,9 +250,9 @@ class Game:
         if loc < 0:
             return False
         if loc < CELL0:
-            return loc < self.rules.columns
+            return loc < self.variant.columns
         if loc < FOUND0:
-            return loc - CELL0 < self.rules.cells
+            return loc - CELL0 < self.variant.cells
         return loc <= FOUNDATION
 
     def _refuse(self, code, need=0, fit=0):
@@ -301,7 +311,7 @@ class Game:
         need = 0
         for k in range(run):
             c = self.card if src >= CELL0 else self.table.card(src, k)
-            if self.rules.stacks_on(c, onto):
+            if self.variant.stacks_on(c, onto):
                 need = k + 1
                 self.card = c
                 break
@@ -323,7 +333,7 @@ class Game:
             return self._refuse(E_NOT_RUN, count, run)
         if src < CELL0:
             self.card = self.table.card(src, count - 1)
-        if not self.rules.empty_column_takes(self.card):
+        if not self.variant.empty_column_takes(self.card):
             return self._refuse(E_EMPTY_COLUMN)
         limit = self.supermove_limit(True)
         if count > limit:
@@ -371,7 +381,7 @@ class Game:
     def _send_one_home(self, flags, safe_only):
         """Send the first card found that may go home (only a safe one, for
         autoplay).  Returns False when there is none."""
-        src = self.table.next_home(self.rules, safe_only)
+        src = self.table.next_home(self.variant, safe_only)
         if src < 0:
             return False
         self._step(src, FOUND0 + (self.table.top(src) & 3), 1, flags)

@@ -1,7 +1,8 @@
 """Standard FreeCell notation and the position text fc-solve reads.
 
-A move is source then target: columns '1'..'8', free cells 'a'..'d' by
-position, foundation 'h' ('3a', 'a5', '7h', '58').  fc-solve's extension: a run
+A move is source then target: columns '1'..'9' and '10', free cells 'a'..'g'
+and 'k' by position (fc-solve skips 'h', the foundation, and names the eighth
+cell 'k'), foundation 'h' ('3a', 'a5', '7h', '58', '10h').  fc-solve's extension: a run
 of several cards carries 'v' and the count in hexadecimal ('82vc' moves 12).
 Without it a move to an empty column moves one card; onto cards the count is
 forced.  A parsed move is one int, src | dst << 5 | count << 10 (count 0 =
@@ -12,7 +13,7 @@ the screens; they allocate strings, the engine's move paths never call them.
 from .cards import BLANKS, text
 from .table import CELL0, FOUND0, FOUNDATION
 
-_CELL_LETTERS = "abcd"
+_CELL_LETTERS = "abcdefgk"
 
 # lines of fc-solve's output around the moves
 TRANSCRIPT_NOISE = (
@@ -26,29 +27,37 @@ TRANSCRIPT_NOISE = (
 )
 
 
-def _location(ch, columns, cells, target):
+def _location(token, at, columns, cells, target):
+    """The location named at token[at] ('10' takes two characters) as
+    location | characters used << 8, or -1."""
+    ch = token[at:at + 1]
+    if ch == "1" and token[at + 1:at + 2] == "0" and columns >= 10:
+        return 9 | 2 << 8
     if "1" <= ch <= "9":
         n = ord(ch) - ord("1")
-        return n if n < columns else -1
-    n = _CELL_LETTERS.find(ch)
+        return n | 1 << 8 if n < columns else -1
+    n = _CELL_LETTERS.find(ch) if ch else -1
     if 0 <= n < cells:
-        return CELL0 + n
+        return CELL0 + n | 1 << 8
     if target and ch == "h":
-        return FOUNDATION
+        return FOUNDATION | 1 << 8
     return -1
 
 
 def parse_move(token, columns=8, cells=4):
-    """'3a' / '82vc' -> packed move int, or -1 when the token is not a move."""
+    """'3a' / '82vc' / '10h' -> packed move int, or -1 when the token is not
+    a move of a table with that many columns and cells."""
     token = token.lower()
-    if len(token) < 2:
+    src = _location(token, 0, columns, cells, False)
+    if src < 0:
         return -1
-    src = _location(token[0], columns, cells, False)
-    dst = _location(token[1], columns, cells, True)
-    if src < 0 or dst < 0:
+    dst = _location(token, src >> 8, columns, cells, True)
+    if dst < 0:
         return -1
+    rest = token[(src >> 8) + (dst >> 8):]
+    src &= 0xFF
+    dst &= 0xFF
     count = 0
-    rest = token[2:]
     if rest:
         if rest[0] != "v" or len(rest) < 2 or len(rest) > 3:
             return -1
@@ -76,7 +85,7 @@ def move_count(packed):
 
 def location_text(location):
     if location < CELL0:
-        return chr(ord("1") + location)
+        return str(location + 1)
     if location < FOUND0:
         return _CELL_LETTERS[location - CELL0]
     return "h"

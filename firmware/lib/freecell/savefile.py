@@ -10,24 +10,28 @@ Container (every saved file):
 A truncated, altered or foreign file fails the length, the checksum or the
 kind/version check; read() says which, in words.
 
-Game payload, version 1 (35 + cards on the columns + 4 + 3 per history step
-bytes: 91 for a fresh deal, at most 1,171 with a full 360-step undo ring; the
+Game payload, version 2 (43 + cards on the columns + 4 + 3 per history step
+bytes: 99 for a fresh deal, at most 1,179 with a full 360-step undo ring; the
 file adds 10):
     0   3   deal number, high part (N = hi * 65536 + lo)
     3   2   deal number, low part
-    5   1   free cells (1-4) | autoplay << 4 | allow_whole_column << 5
-            | history from the deal << 6 (undoing every step gives the deal)
-    6   1   state: 0 playing, 1 won, 2 given up
-    7   3   moves
-    10  3   undos
-    13  3   score
-    16  3   serial: which of the player's games this is (for the statistics)
-    19  4   the four cell slots: a card 0-51, or 255 when empty
-    23  4   cards home per suit (clubs, diamonds, hearts, spades)
-    27  8   cards in each column
-    35  n   the columns' cards, column by column, bottom card first
-    35+n 2  history steps kept (S), then 2: how many of them are done (H)
-    39+n 3S the steps, oldest first (history.py's 3-byte layout)
+    5   1   the game: its variant's id (variants.py)
+    6   1   free cells (1-8)
+    7   1   autoplay 1 | allow_whole_column 2 | history from the deal 4
+            (undoing every step gives the deal)
+    8   1   state: 0 playing, 1 won, 2 given up
+    9   3   moves
+    12  3   undos
+    15  3   score
+    18  3   serial: which of the player's games this is (for the statistics)
+    21  8   the eight cell slots: a card 0-51, or 255 when empty
+    29  4   cards home per suit (clubs, diamonds, hearts, spades)
+    33  10  cards in each column
+    43  n   the columns' cards, column by column, bottom card first
+    43+n 2  history steps kept (S), then 2: how many of them are done (H)
+    47+n 3S the steps, oldest first (history.py's 3-byte layout)
+Version 1 (FreeCell only: 4 cells, 8 columns, foundations at locations 14-17)
+is still read: it is rewritten as version 2 and checked like one.
 Loading checks everything a hand-made file could get wrong: 52 distinct cards,
 columns no play can build, a state the cards contradict, counters below what
 the history proves.  It then undoes the whole history on a scratch table (back
@@ -41,10 +45,11 @@ the rules forbid.
 from .cards import NO_CARD
 from .game import Game, OK, PLAYING, WON
 from .history import GROUP_START, AUTO
-from .table import CELL0, FOUND0, FOUNDATION, COLUMN_CAP, Table
+from .table import CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS, Table
+from .variants import by_id
 
 GAME = b"G"
-GAME_VERSION = 1
+GAME_VERSION = 2
 HEADER = 6
 TRAILER = 4
 
@@ -110,24 +115,24 @@ def encode_game(game, serial):
     cards = 0
     for c in range(t.columns):
         cards += t.heights[c]
-    buf = bytearray(39 + cards + 3 * steps)
+    buf = bytearray(47 + cards + 3 * steps)
     at = put(buf, 0, game.number.hi, 3)
     at = put(buf, at, game.number.lo, 2)
-    flags = t.cells_count | (16 if game.autoplay else 0) | (32 if game.allow_whole_column else 0) \
-        | (64 if h.from_deal else 0)
-    at = put(buf, at, flags, 1)
-    at = put(buf, at, game.state, 1)
+    buf[5] = game.variant.id
+    buf[6] = t.cells_count
+    buf[7] = (1 if game.autoplay else 0) | (2 if game.allow_whole_column else 0) \
+        | (4 if h.from_deal else 0)
+    buf[8] = game.state
+    at = 9
     for value in (game.moves, game.undos, game.score, serial):
         at = put(buf, at, min(value, 0xFFFFFF), 3)
-    for i in range(4):
-        buf[at + i] = t.cells[i] if i < t.cells_count else NO_CARD
-    at += 4
+    for i in range(MAX_CELLS):
+        buf[21 + i] = t.cells[i] if i < t.cells_count else NO_CARD
     for s in range(4):
-        buf[at + s] = t.foundations[s]
-    at += 4
-    for c in range(8):
-        buf[at + c] = t.heights[c] if c < t.columns else 0
-    at += 8
+        buf[29 + s] = t.foundations[s]
+    for c in range(MAX_COLUMNS):
+        buf[33 + c] = t.heights[c] if c < t.columns else 0
+    at = 43
     for c in range(t.columns):
         for i in range(t.heights[c]):
             buf[at] = t.cards[c * COLUMN_CAP + i]
@@ -147,42 +152,53 @@ def decode_game(data, game):
     """Load a saved game into `game`.  Returns the game's serial, or an error
     message (a str) and leaves `game` as it was."""
     where = unwrap(data, GAME, GAME_VERSION)
+    if isinstance(where, str) and data[3:4] == b"\x01":  # the first format
+        where = unwrap(data, GAME, 1)
+        if not isinstance(where, str):
+            data = _from_version_1(data, where[0], where[1])
+            if isinstance(data, str):
+                return data
+            where = (0, len(data))
     if isinstance(where, str):
         return where
     at, n = where
     end = at + n
-    if n < 39:
+    if n < 47:
         return "the game record is too short"
     hi = get(data, at, 3)
     lo = get(data, at + 3, 2)
-    flags = data[at + 5]
-    cells = flags & 15
-    state = data[at + 6]
-    moves = get(data, at + 7, 3)
-    undos = get(data, at + 10, 3)
-    if hi > 0x1FFFF or (hi == 0 and lo == 0) or not 1 <= cells <= 4 or state > 2 \
-            or flags & 0x80 or undos > moves:
+    kind = by_id(data[at + 5])
+    cells = data[at + 6]
+    flags = data[at + 7]
+    state = data[at + 8]
+    moves = get(data, at + 9, 3)
+    undos = get(data, at + 12, 3)
+    if kind is None:
+        return "a game this version does not know (number %d)" % data[at + 5]
+    if hi > 0x1FFFF or (hi == 0 and lo == 0) or cells not in kind.CELL_CHOICES \
+            or state > 2 or flags & 0xF8 or undos > moves:
         return "the game record has impossible values"
+    variant = kind(cells)
     # a game of its own to judge the history by: the same rules, the deal
-    referee = Game(cells, autoplay=False, history=1)
+    referee = Game(autoplay=False, history=1, variant=variant)
     referee.number.hi = hi
     referee.number.lo = lo
-    referee.allow_whole_column = bool(flags & 32)
-    scratch = Table(8, 4)
-    problem = _read_table(data, at + 19, end, scratch, cells)
+    referee.allow_whole_column = bool(flags & 2)
+    scratch = Table(variant.columns, cells)
+    problem = _read_table(data, at + 21, end, scratch)
     if problem:
         return problem
     if (state == WON) != (scratch.cards_home() == 52):
         return "the game's state does not match the cards home"
-    table_end = at + 35
-    for c in range(8):
+    table_end = at + 43
+    for c in range(variant.columns):
         table_end += scratch.heights[c]
     steps = get(data, table_end, 2)
     done = get(data, table_end + 2, 2)
     first_step = table_end + 4
     if first_step + 3 * steps != end or done > steps or steps > game.history.capacity:
         return "the undo history does not fit the record"
-    problem = _check_history(data, first_step, steps, done, scratch, referee, flags & 64)
+    problem = _check_history(data, first_step, steps, done, scratch, referee, flags & 4)
     if problem:
         return problem
     actions = 0
@@ -194,14 +210,14 @@ def decode_game(data, game):
     # everything checked: now change the game
     game.number.hi = hi
     game.number.lo = lo
-    game.set_cells(cells)
-    game.autoplay = bool(flags & 16)
-    game.allow_whole_column = bool(flags & 32)
+    game.set_variant(variant)
+    game.autoplay = bool(flags & 1)
+    game.allow_whole_column = bool(flags & 2)
     game.state = state
     game.moves = moves
     game.undos = undos
-    game.score = get(data, at + 13, 3)
-    _read_table(data, at + 19, end, game.table, cells)
+    game.score = get(data, at + 15, 3)
+    _read_table(data, at + 21, end, game.table)
     h = game.history
     h.clear()
     for k in range(steps):
@@ -211,35 +227,67 @@ def decode_game(data, game):
         h.steps[3 * k + 2] = data[j + 2]
     h.head = done
     h.end = steps
-    h.from_deal = bool(flags & 64)
+    h.from_deal = bool(flags & 4)
     game.error = 0
-    return get(data, at + 16, 3)
+    return get(data, at + 18, 3)
 
 
-def _read_table(data, at, end, t, cells):
-    """Fill table t from the record; returns an error message or None."""
+def _from_version_1(data, at, n):
+    """A version-1 payload (FreeCell, 4 cells, 8 columns, foundations at
+    locations 14-17) rewritten as version 2, or an error message."""
+    if n < 39:
+        return "the game record is too short"
+    old = data[at + 5]
+    out = bytearray(n + 8)
+    out[0:5] = data[at:at + 5]
+    out[5] = 0  # FreeCell
+    out[6] = old & 15
+    out[7] = (old >> 4) & 7 | (8 if old & 0x80 else 0)  # a stray bit stays wrong
+    out[8] = data[at + 6]
+    out[9:21] = data[at + 7:at + 19]  # moves, undos, score, serial
+    out[21:25] = data[at + 19:at + 23]
+    for i in range(25, 29):
+        out[i] = NO_CARD
+    out[29:33] = data[at + 23:at + 27]
+    out[33:41] = data[at + 27:at + 35]
+    out[43:] = data[at + 35:at + n]
+    first = 47
+    for c in range(8):
+        first += out[33 + c]
+    for j in range(first, len(out) - 2, 3):  # the steps' locations: foundations moved
+        for k in (j, j + 1):
+            loc = out[k] & 0x3F if k == j else out[k]
+            if 14 <= loc < 18:
+                loc += FOUND0 - 14
+            elif loc >= 18:
+                loc = 0x3F  # no such place then: none now
+            out[k] = (out[k] & 0xC0 if k == j else 0) | loc
+    return out
+
+
+def _read_table(data, at, end, t):
+    """Fill table t (its shape set) from the record; returns an error message or None."""
     seen = bytearray(52)
     t.clear()
-    t.cells_count = cells
     for s in range(4):
-        home = data[at + 4 + s]
+        home = data[at + 8 + s]
         if home > 13:
             return "a foundation holds more than 13 cards"
         t.foundations[s] = home
         for r in range(home):
             seen[r * 4 + s] += 1
-    for i in range(4):
+    for i in range(MAX_CELLS):
         card = data[at + i]
-        if card != NO_CARD and (card > 51 or i >= cells):
+        if card != NO_CARD and (card > 51 or i >= t.cells_count):
             return "a free cell holds something that is not a card"
         t.cells[i] = card
         if card != NO_CARD:
             seen[card] += 1
-    heights = at + 8
-    at += 16
-    for c in range(8):
+    heights = at + 12
+    at += 22
+    for c in range(MAX_COLUMNS):
         height = data[heights + c]
-        if height > COLUMN_CAP or at + height > end:
+        if height > COLUMN_CAP or at + height > end or (height and c >= t.columns):
             return "a column is longer than any column can be"
         for i in range(height):
             card = data[at + i]
@@ -260,9 +308,10 @@ def _read_table(data, at, end, t, cells):
     return None
 
 
-def _valid_step(src, dst, count, cells):
+def _valid_step(src, dst, count, t):
     for loc in (src, dst):
-        if loc >= FOUNDATION or (CELL0 + cells <= loc < FOUND0) or (8 <= loc < CELL0):
+        if loc >= FOUNDATION or (CELL0 + t.cells_count <= loc < FOUND0) \
+                or (t.columns <= loc < CELL0):
             return False
     return src != dst and 1 <= count <= COLUMN_CAP and not (dst >= CELL0 and count != 1) \
         and not (src >= CELL0 and count != 1)
@@ -276,8 +325,7 @@ def _check_history(data, first_step, steps, done, table, referee, from_deal):
     back.copy_from(table)
     for k in range(done - 1, -1, -1):  # undo, newest first
         j = first_step + 3 * k
-        if not _transfer_ok(back, data[j + 1], data[j] & 0x3F, data[j + 2], table.cells_count,
-                            data[j] & 0xC0):
+        if not _transfer_ok(back, data[j + 1], data[j] & 0x3F, data[j + 2], data[j] & 0xC0):
             return "the undo history does not match the table"
     if steps and not data[first_step] & GROUP_START:
         return "the undo history starts in the middle of a move"
@@ -290,7 +338,7 @@ def _check_history(data, first_step, steps, done, table, referee, from_deal):
         if flags & GROUP_START:
             home = data[j + 1] >= FOUND0 and not flags & AUTO
         src = data[j] & 0x3F
-        if not _valid_step(src, data[j + 1], data[j + 2], table.cells_count):
+        if not _valid_step(src, data[j + 1], data[j + 2], table):
             return "the undo history does not match the table"
         if not _rules_allow(referee, src, data[j + 1], data[j + 2], flags, home):
             return "the undo history holds a move the rules forbid"
@@ -331,7 +379,7 @@ def _rules_allow(g, src, dst, count, flags, finishing):
         if count != 1 or card == NO_CARD or dst != FOUND0 + (card & 3) \
                 or t.foundations[card & 3] != card >> 2:
             return False
-        if flags & AUTO and not g.rules.is_safe(card, t.foundations):
+        if flags & AUTO and not g.variant.is_safe(card, t.foundations):
             return False
         if not flags & AUTO and not finishing:
             return False
@@ -341,8 +389,8 @@ def _rules_allow(g, src, dst, count, flags, finishing):
     return True
 
 
-def _transfer_ok(t, src, dst, count, cells, flags):
-    if flags & ~(GROUP_START | AUTO) or not _valid_step(src, dst, count, cells):
+def _transfer_ok(t, src, dst, count, flags):
+    if flags & ~(GROUP_START | AUTO) or not _valid_step(src, dst, count, t):
         return False
     if t.size(src) < count or (CELL0 <= dst < FOUND0 and t.size(dst)):
         return False

@@ -24,7 +24,7 @@ from .cards import NO_CARD
 from .compat import const
 from .solver_loops import (clear, list_moves, next_home, rate_columns, remember, score_moves,
                            sort_moves, transfer)
-from .table import CELL0, FOUND0, COLUMN_CAP, Table
+from .table import CELL0, FOUND0, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS, Table
 
 SEARCHING = const(0)
 SOLVED = const(1)
@@ -36,7 +36,7 @@ BOARD_BUDGET = const(10000)  # positions: the app's hint, show me and winnable?
 TABLE_BITS = const(13)  # 8,192 slots of the seen table: 48 KB
 # the rest: what stacks on what, the candidates, and the objects (measured on
 # the 32-bit port: within 100 bytes of a Solver's whole size)
-_FIXED_BYTES = const(4500)
+_FIXED_BYTES = const(2200)
 # The search runs these strategies in turn, each from a fresh start with its
 # share of the budget (tenths).  Depth-first search sinks into bad subtrees;
 # trying only a position's best 2-4 moves keeps it on good lines, and a
@@ -68,13 +68,14 @@ class Solver:
     def __init__(self, budget=BOARD_BUDGET, table_bits=TABLE_BITS, max_depth=400):
         """The defaults are the board's: 10,000 positions (99% of deals
         1-1000 solved, measured by `make bench`), 8,192 table slots (48 KB)
-        and lines up to 400 moves deep; 59 KB in all (memory() says how
+        and lines up to 400 moves deep; 58 KB in all (memory() says how
         much for other sizes: a smaller board gets a smaller table)."""
         self.budget = budget
         self.size = 1 << table_bits
         # the large buffers first, while the free memory is least broken up
         self.seen = bytearray(6 * self.size)
-        self.stacks = bytearray(52 * 52)  # [card * 52 + onto]: rules.stacks_on
+        # [card * 4 + s]: may card go on the card one rank higher of suit s
+        self.stacks = bytearray(52 * 4)
         self.steps = bytearray(3 * 4 * max_depth)
         self.max_depth = max_depth
         self.path_move = bytearray(3 * max_depth)  # src, dst, count
@@ -83,21 +84,20 @@ class Solver:
         self.cand = bytearray(5 * _MAX_MOVES)  # src, dst, count, score (2 bytes; first the bonus)
         self.order = bytearray(_MAX_MOVES)
         self.parent = bytearray(52)  # card -> 1 + the column it may go on
-        self.column_q = [0] * 8  # each column's share of the position's quality
-        self.other_q = [0] * 8  # the same for a position _quality() only rates
+        self.column_q = [0] * MAX_COLUMNS  # each column's share of the position's quality
+        self.other_q = [0] * MAX_COLUMNS  # the same for a position _quality() only rates
         self.quality = 0
         self.w = bytearray(8)  # the strategy's weights, for solver_loops
-        self.limits = bytearray(5)  # for list_moves: cells, -, -, room, columns
+        self.limits = bytearray(5)  # for list_moves: cells, kings only, -, room, columns
         self.limits[3] = _MAX_MOVES
-        self.limits[4] = 8
-        # [free cells * 9 + empty columns]: the longest run the rules let move
-        # (capped at 255: a column holds at most 19 cards)
-        self.runs = bytearray(5 * 9)
+        # [free cells * 11 + empty columns]: the longest run the rules let
+        # move (capped at 255: a column holds at most 19 cards)
+        self.runs = bytearray((MAX_CELLS + 1) * (MAX_COLUMNS + 1))
         self.safe = bytearray(4)  # per suit: may autoplay send its next card home
         self.safe_for = bytearray(b"\xff\xff\xff\xff")  # the foundations `safe` is for
         self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
-        self.table = Table(8, 4)
-        self.rules = None
+        self.table = Table()  # room for every variant's shape
+        self.variant = None
         self.state = GAVE_UP
         self.weights = STRATEGIES[0]
         self.width = 0
@@ -111,7 +111,7 @@ class Solver:
     # -- starting ------------------------------------------------------------
 
     def start(self, game, strategies=None):
-        """Search from `game`'s position (with its rules and free cells),
+        """Search from `game`'s position (with its variant and free cells),
         trying each strategy in turn with its share of the budget;
         strategies=N runs only the first N.  An exhausted search proves there
         is no solution only when no strategy limits the moves tried: the last
@@ -134,16 +134,17 @@ class Solver:
         game = self.game
         t = self.table
         t.copy_from(game.table)
-        if self.rules is not game.rules:
-            self.rules = game.rules
-            for card in range(52):
-                for onto in range(52):
-                    self.stacks[card * 52 + onto] = game.rules.stacks_on(card, onto)
-            for free in range(5):
-                for empties in range(9):
-                    self.runs[free * 9 + empties] = min(255, game.rules.supermove_limit(free,
-                                                                                        empties))
-        self.safe_for[0] = 255  # `safe` is asked of these rules anew
+        self.limits[4] = t.columns
+        if self.variant is not game.variant:
+            v = self.variant = game.variant
+            self.limits[1] = v.kings_only
+            for card in range(48):  # a king goes on nothing
+                for s in range(4):
+                    self.stacks[card * 4 + s] = v.stacks_on(card, card + 4 - (card & 3) + s)
+            for free in range(MAX_CELLS + 1):
+                for empties in range(MAX_COLUMNS + 1):
+                    self.runs[free * 11 + empties] = min(255, v.supermove_limit(free, empties))
+        self.safe_for[0] = 255  # `safe` is asked of this variant anew
         clear(self.seen, len(self.seen))
         self.positions = self.spent
         self.stored = 0
@@ -287,8 +288,8 @@ class Solver:
         t = self.table
         while True:
             self._update_safe()
-            src = next_home(t.cards, t.heights, 8, t.cells, t.cells_count, t.foundations,
-                            self.safe)
+            src = next_home(t.cards, t.heights, t.columns, t.cells, t.cells_count,
+                            t.foundations, self.safe)
             if src < 0:
                 return
             self._apply(src, FOUND0 + (t.top(src) & 3), 1)
@@ -300,9 +301,9 @@ class Solver:
         if f == self.safe_for:  # compared in C: no allocation
             return
         safe = self.safe
-        rules = self.rules
+        variant = self.variant
         for s in range(4):
-            safe[s] = f[s] < 13 and rules.is_safe(f[s] << 2 | s, f)
+            safe[s] = f[s] < 13 and variant.is_safe(f[s] << 2 | s, f)
             self.safe_for[s] = f[s]
 
     def _autoplay_after(self, src, dst):
@@ -337,7 +338,7 @@ class Solver:
         W = self.weights
         q = 2000 + W[0] * (f[0] + f[1] + f[2] + f[3])
         shares = self.column_q if keep else self.other_q
-        q += rate_columns(t.cards, t.heights, 8, f, self.stacks, self.w, shares)
+        q += rate_columns(t.cards, t.heights, t.columns, f, self.stacks, self.w, shares)
         for i in range(t.cells_count):
             if t.cells[i] == NO_CARD:
                 q += W[3]
@@ -382,7 +383,7 @@ class Solver:
         that ignore the order of the columns and of the cells (so a position
         reached with its columns swapped counts as seen)."""
         t = self.table
-        if not remember(self.seen, self.size - 1, t.cards, t.heights, 8, t.cells,
+        if not remember(self.seen, self.size - 1, t.cards, t.heights, t.columns, t.cells,
                         t.cells_count):
             return False
         self.stored += 1

@@ -30,7 +30,7 @@ except ImportError:  # CPython: the decorator and the pointer type as stand-ins
 _EMPTY = const(255)  # cards.NO_CARD
 _CAP = const(19)  # table.COLUMN_CAP: card slots a column
 _CELL0 = const(10)  # table.CELL0: the first free cell's location
-_FOUND0 = const(14)  # table.FOUND0: the first foundation's location
+_FOUND0 = const(18)  # table.FOUND0: the first foundation's location
 _P1 = const(16777213)  # primes under 2**24: h * 61 + 52 stays under 2**30
 _P2 = const(16777199)
 # 4 * n ** 1.3 for n cards under a column's top run
@@ -43,7 +43,8 @@ def column_share(cards: ptr8, base: int, h: int, extra: ptr8, at: int, n: int,
     """A column's share of a position's rating (Solver._quality): the
     column is cards[base:base + h] with extra[at:at + n] put on top (a run
     that a candidate move would bring), so a move is rated without making it.
-    home: cards home per suit; stacks[card * 52 + onto]: may card go on onto;
+    home: cards home per suit; stacks[card * 4 + s]: may card go on the
+    card one rank higher of suit s;
     w: the strategy's weights (empty column, blocking, -, -, disorder, -, -,
     how disorder is counted)."""
     size = h + n
@@ -62,7 +63,7 @@ def column_share(cards: ptr8, base: int, h: int, extra: ptr8, at: int, n: int,
         while i > 0:
             card = cards[base + i] if i < h else extra[at + i - h]
             below = cards[base + i - 1] if i - 1 < h else extra[at + i - 1 - h]
-            if not stacks[card * 52 + below]:
+            if (below >> 2) != (card >> 2) + 1 or not stacks[(card << 2) | (below & 3)]:
                 break
             i -= 1
         under = ptr8(_UNDER)
@@ -72,7 +73,7 @@ def column_share(cards: ptr8, base: int, h: int, extra: ptr8, at: int, n: int,
         i = 1
         while i < size:
             card = cards[base + i] if i < h else extra[at + i - h]
-            if not stacks[card * 52 + below]:
+            if (below >> 2) != (card >> 2) + 1 or not stacks[(card << 2) | (below & 3)]:
                 q -= int(w[4])
             below = card
             i += 1
@@ -157,14 +158,16 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
                parent: ptr8, cand, limits: ptr8, runs: ptr8) -> int:
     """The legal moves of the position into cand (5 bytes each: src, dst,
     count, then the tie-break bonus that score_moves turns into the score);
-    returns how many.  limits: free cells, -, -, room in cand, columns;
-    runs[free cells * 9 + empty columns]: the longest run the rules let
+    returns how many.  limits: free cells, kings only (may only a king
+    head a run on an empty column), -, room in cand, columns;
+    runs[free cells * 11 + empty columns]: the longest run the rules let
     move (the empty columns not counting the target).
     Order: each free cell's card home, onto a column, into an empty column;
     then each column's top card home, every part of its top run onto a
     column that takes it, into an empty column (every length: each leads
     somewhere else), its top card into a free cell."""
     ncells = int(limits[0])
+    kings_only = int(limits[1])
     most = int(limits[3])
     columns = int(limits[4])
     for i in range(52):  # card -> 1 + the column it may go on
@@ -183,7 +186,7 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
         if r:  # the cards one rank lower that the rules let go on it
             below = (r - 1) << 2
             for s in range(4):
-                if stacks[(below | s) * 52 + top]:
+                if stacks[((below | s) << 2) | (top & 3)]:
                     parent[below | s] = c + 1
     free_cell = -1
     free = 0
@@ -192,8 +195,8 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             if free_cell < 0:
                 free_cell = _CELL0 + i
             free += 1
-    onto_cards = int(runs[free * 9 + empties])
-    onto_empty = int(runs[free * 9 + empties - 1]) if empties else 0
+    onto_cards = int(runs[free * 11 + empties])
+    onto_empty = int(runs[free * 11 + empties - 1]) if empties else 0
     n = 0
     for i in range(ncells):
         card = int(cells[i])
@@ -203,7 +206,7 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             n = int(_emit(cand, n, most, _CELL0 + i, _FOUND0 + (card & 3), 1, 3))
         if parent[card]:
             n = int(_emit(cand, n, most, _CELL0 + i, int(parent[card]) - 1, 1, 2))
-        if empty >= 0:
+        if empty >= 0 and (not kings_only or card >> 2 == 12):
             n = int(_emit(cand, n, most, _CELL0 + i, empty, 1, 0))
     for c in range(columns):
         h = int(heights[c])
@@ -214,7 +217,11 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
         if int(home[top & 3]) == top >> 2:
             n = int(_emit(cand, n, most, c, _FOUND0 + (top & 3), 1, 3))
         run = 1
-        while run < h and stacks[int(cards[base + h - run]) * 52 + int(cards[base + h - run - 1])]:
+        while run < h:
+            card = int(cards[base + h - run])
+            onto = int(cards[base + h - run - 1])
+            if (onto >> 2) != (card >> 2) + 1 or not stacks[(card << 2) | (onto & 3)]:
+                break
             run += 1
         for k in range(1, run + 1):
             card = int(cards[base + h - k])
@@ -223,7 +230,8 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
                 # a run already on a proper card gains only if it empties
                 # its column or uncovers a card wanted soon
                 bonus = 2
-                if k < h and stacks[card * 52 + int(cards[base + h - k - 1])]:
+                onto = int(cards[base + h - k - 1]) if k < h else 0
+                if k < h and (onto >> 2) == (card >> 2) + 1 and stacks[(card << 2) | (onto & 3)]:
                     bonus = 0
                 n = int(_emit(cand, n, most, c, dst, k, bonus))
         if empty >= 0:
@@ -233,7 +241,8 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             if h - 1 < longest:
                 longest = h - 1
             for k in range(1, longest + 1):
-                n = int(_emit(cand, n, most, c, empty, k, 1))
+                if not kings_only or int(cards[base + h - k]) >> 2 == 12:
+                    n = int(_emit(cand, n, most, c, empty, k, 1))
         if free_cell >= 0:
             n = int(_emit(cand, n, most, c, free_cell, 1, 0))
     return n

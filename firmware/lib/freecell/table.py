@@ -1,65 +1,73 @@
 """The cards on the table: columns, free cells and foundations in bytearrays.
 
 Locations are small ints, one namespace for every place a card can be:
-  0 .. 9      columns (8 in the standard game)
-  CELL0 + i   free cell i (up to 4)
+  0 .. 9      columns (as many as the variant has: 8 in FreeCell)
+  CELL0 + i   free cell i (up to 8)
   FOUND0 + s  the foundation of suit s (clubs, diamonds, hearts, spades)
   FOUNDATION  "its own foundation", resolved by the game from the card's suit
-All storage is allocated in __init__; nothing after that allocates.  This
-module moves cards without judging whether a move is legal: that is game.py's
-job, with rules.py.
+A table has room for the largest variant (10 columns, 8 cells: 38 bytes
+more than FreeCell needs), so changing games allocates nothing.  All storage
+is allocated in __init__; nothing after that allocates.  This module moves
+cards without judging whether a move is legal: that is game.py's job, with
+the variant (variants.py).
 """
 
 from .compat import const
 from .cards import NO_CARD, make
 
-MAX_COLUMNS = const(10)
+MAX_COLUMNS = const(10)  # variants.MAX_COLUMNS
+MAX_CELLS = const(8)  # variants.MAX_CELLS
 CELL0 = const(10)
-FOUND0 = const(14)
-FOUNDATION = const(18)
-LOCATIONS = const(19)
+FOUND0 = const(18)
+FOUNDATION = const(22)
+LOCATIONS = const(23)
 # a column holds at most 7 dealt cards plus a run from queen down to ace
 COLUMN_CAP = const(19)
 
 
 class Table:
     def __init__(self, columns=8, cells=4):
-        self.columns = columns
-        self.cells_count = cells
-        self.cards = bytearray(columns * COLUMN_CAP)
-        self.heights = bytearray(columns)
-        self.cells = bytearray(4)  # always 4 slots; cells_count of them in play
+        self.columns = columns  # in play; room for MAX_COLUMNS
+        self.cells_count = cells  # in play; room for MAX_CELLS
+        self.cards = bytearray(MAX_COLUMNS * COLUMN_CAP)
+        self.heights = bytearray(MAX_COLUMNS)
+        self.cells = bytearray(MAX_CELLS)
         self.foundations = bytearray(4)  # cards home per suit, 0..13
         self.clear()
 
     def clear(self):
-        for c in range(self.columns):
+        for c in range(MAX_COLUMNS):
             self.heights[c] = 0
-        for i in range(4):
+        for i in range(MAX_CELLS):
             self.cells[i] = NO_CARD
         for s in range(4):
             self.foundations[s] = 0
 
-    def lay_out(self, order):
-        """Deal the 52 cards of `order` round the columns, first card deepest."""
+    def lay_out(self, order, dealt_cells=b""):
+        """Deal the 52 cards of `order` round the columns, first card
+        deepest; the last len(dealt_cells) cards go into those cells."""
         self.clear()
         n = self.columns
-        for i in range(52):
+        k = 52 - len(dealt_cells)
+        for i in range(k):
             c = i % n
             self.cards[c * COLUMN_CAP + self.heights[c]] = order[i]
             self.heights[c] += 1
+        for i in range(k, 52):
+            self.cells[dealt_cells[i - k]] = order[i]
 
     def copy_from(self, other):
-        """Take the same cards as `other`, a table of the same size."""
+        """Take the same cards and shape as `other`."""
+        self.columns = other.columns
         self.cards[:] = other.cards
         self.heights[:] = other.heights
         self.cells[:] = other.cells
         self.foundations[:] = other.foundations
         self.cells_count = other.cells_count
 
-    def next_home(self, rules, safe_only):
+    def next_home(self, variant, safe_only):
         """The first location (columns, then cells) whose top card may go to
-        its foundation now, and with safe_only only a card rules.is_safe
+        its foundation now, and with safe_only only a card variant.is_safe
         allows (autoplay); -1 when there is none."""
         for src in range(CELL0 + self.cells_count):
             if self.columns <= src < CELL0:
@@ -67,7 +75,7 @@ class Table:
             card = self.top(src)
             if card == NO_CARD or self.foundations[card & 3] != card >> 2:
                 continue
-            if safe_only and not rules.is_safe(card, self.foundations):
+            if safe_only and not variant.is_safe(card, self.foundations):
                 continue
             return src
         return -1

@@ -1,0 +1,154 @@
+"""The games this engine plays: each a small class that owns the table's
+shape and the rules.  The table, the game, the solver, notation, saves, the
+screens and the tools ask the variant; nothing else knows how many columns
+or cells there are, or what may go where.
+
+A variant says:
+  name, id, title  fc-solve's preset name (what --game takes), a number that
+                   never changes (saved games and statistics keep it), and
+                   what the screens call it
+  columns, cells   the table's shape: up to MAX_COLUMNS columns, up to
+                   MAX_CELLS free cells; CELL_CHOICES the cell counts a player
+                   may pick (only FreeCell offers fewer)
+  dealt_cells      where the cards the columns do not take are dealt: the
+                   deal order's first 52 - len(dealt_cells) cards go round
+                   the columns, the rest into these cells
+  stacks_on, empty_column_takes, supermove_limit, is_safe
+                   the rules (below); `by_suit` and `kings_only` say the same
+                   to the solver's loops, which cannot call methods
+Adding a game: a subclass with its shape and whichever rule differs, an id
+of its own at the end of VARIANTS, and its tests (host_tests/test_variants.py
+plays every variant the same way).  Allocates nothing.
+"""
+
+from .cards import KING
+
+MAX_COLUMNS = 10
+MAX_CELLS = 8
+
+
+class FreeCell:
+    """Builds down in alternating colours, any card on an empty column, a
+    run as long as the free cells and empty columns could carry:
+        (free cells + 1) * 2 ** (empty columns)
+    where an empty column that is itself the target does not count."""
+
+    name = "freecell"
+    id = 0
+    title = "FREECELL"
+    columns = 8
+    CELLS = 4
+    CELL_CHOICES = (1, 2, 3, 4)
+    dealt_cells = b""
+    by_suit = False
+    kings_only = False
+
+    def __init__(self, cells=None):
+        cells = self.CELLS if cells is None else cells
+        if cells not in self.CELL_CHOICES:
+            raise ValueError("%s is played with %s free cells"
+                             % (self.title, " or ".join(str(n) for n in self.CELL_CHOICES)))
+        self.cells = cells
+
+    def stacks_on(self, card, onto):
+        """May `card` go on top of `onto` in a column (or a run)?"""
+        if card >> 2 != (onto >> 2) - 1:
+            return False
+        if self.by_suit:
+            return card & 3 == onto & 3
+        return ((card ^ (card >> 1)) & 1) != ((onto ^ (onto >> 1)) & 1)  # colours differ
+
+    def empty_column_takes(self, card):
+        """May `card` head a run onto an empty column?"""
+        return not self.kings_only or card >> 2 == KING
+
+    def supermove_limit(self, free_cells, empty_columns):
+        """How many cards a run may have, given the free cells and the empty
+        columns that are not the target.  Where only kings may fill an empty
+        column it carries no part of a run (fc-solve's rule): cells + 1."""
+        if self.kings_only:
+            return free_cells + 1
+        return (free_cells + 1) << empty_columns
+
+    def is_safe(self, card, foundations):
+        """May autoplay send `card` home?  `foundations` holds the number of
+        cards home per suit; the card must be the next of its suit.  Built
+        in alternating colours: aces and twos always, others once both
+        other-colour cards one rank lower are home (the 5 of hearts once the
+        4 of spades and the 4 of clubs are).  Built by suit: always, since
+        only a card of its own suit could ever go on it (fc-solve's rule)."""
+        r = card >> 2
+        s = card & 3
+        if foundations[s] != r:
+            return False
+        if r <= 1 or self.by_suit:
+            return True
+        if s == 1 or s == 2:  # red: the black suits (0, 3) one rank lower
+            return foundations[0] >= r and foundations[3] >= r
+        return foundations[1] >= r and foundations[2] >= r
+
+
+class BakersGame(FreeCell):
+    """FreeCell's ancestor: columns are built by suit."""
+
+    name = "bakers_game"
+    id = 1
+    title = "BAKER'S GAME"
+    CELL_CHOICES = (4,)
+    by_suit = True
+
+
+class Seahaven(FreeCell):
+    """Ten columns of five, the last two cards in the middle cells; by suit,
+    only a king (or a run headed by one) on an empty column."""
+
+    name = "seahaven"
+    id = 2
+    title = "SEAHAVEN"
+    columns = 10
+    CELL_CHOICES = (4,)
+    dealt_cells = b"\x01\x02"
+    by_suit = True
+    kings_only = True
+
+
+class EightOff(FreeCell):
+    """Eight columns of six and eight cells, four of them dealt into; by
+    suit, kings only on an empty column."""
+
+    name = "eight_off"
+    id = 3
+    title = "EIGHT OFF"
+    CELLS = 8
+    CELL_CHOICES = (8,)
+    dealt_cells = b"\x00\x02\x04\x06"
+    by_suit = True
+    kings_only = True
+
+
+class Forecell(FreeCell):
+    """Eight columns of six, the last four cards in the four cells;
+    alternating colours, kings only on an empty column."""
+
+    name = "forecell"
+    id = 4
+    title = "FORECELL"
+    CELL_CHOICES = (4,)
+    dealt_cells = b"\x00\x01\x02\x03"
+    kings_only = True
+
+
+# by id: a variant's place here is its id, for ever
+VARIANTS = (FreeCell, BakersGame, Seahaven, EightOff, Forecell)
+
+
+def by_name(name):
+    """The variant class called `name` (fc-solve's preset names), or None."""
+    for v in VARIANTS:
+        if v.name == name:
+            return v
+    return None
+
+
+def by_id(number):
+    return VARIANTS[number] if 0 <= number < len(VARIANTS) else None
