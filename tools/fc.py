@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """FreeCell on the command line: deals and transcripts, for people and solvers.
 
-    fc.py deal N                    deal N, one line per column, bottom card first
-    fc.py replay N [--no-autoplay] [--cells K] [MOVE ...]
+    fc.py deal N [--game G]         deal N, one line per column, bottom card first
+                                    (the cells dealt into on a line before them)
+    fc.py replay N [--game G] [--no-autoplay] [--cells K] [MOVE ...]
                                     play the moves (or a transcript on standard
                                     input) and print the position fc-solve reads
-    fc.py solve N [--no-autoplay] [--cells K] [--budget B]
+    fc.py solve N [--game G] [--no-autoplay] [--cells K] [--budget B]
                                     find a winning line with the board's solver and
                                     print it in the notation replay reads
+G is one of fc-solve's game names (freecell, the default, bakers_game,
+seahaven, eight_off, forecell); deal N of any game lays out the Microsoft
+shuffle N as PySol does.
 Runs under CPython 3.9+ and the MicroPython unix port with the same output; it
 uses only the engine in firmware/lib and the standard library both share.
 Exit codes: 0 done, 1 an illegal move, 2 bad input (message on stderr);
@@ -23,17 +27,21 @@ from freecell import notation  # noqa: E402
 from freecell.cards import BLANKS, text  # noqa: E402
 from freecell.deal import DealNumber  # noqa: E402
 from freecell.game import Game  # noqa: E402
+from freecell.variants import FreeCell, VARIANTS, by_name  # noqa: E402
 
+GAMES = ", ".join(v.name for v in VARIANTS)
 USAGE = """usage:
-  fc.py deal N
-  fc.py replay N [--no-autoplay] [--cells K] [MOVE ...]
-  fc.py solve N [--no-autoplay] [--cells K] [--budget B]
+  fc.py deal N [--game G]
+  fc.py replay N [--game G] [--no-autoplay] [--cells K] [MOVE ...]
+  fc.py solve N [--game G] [--no-autoplay] [--cells K] [--budget B]
 N is a Microsoft / FreeCell Pro deal number, 1 to 8589934591.
+G is the game, as fc-solve names it: %s (default freecell).
+K is FreeCell's free cells, 1 to 4 (default 4).
 replay reads the moves from standard input when none are given (an fc-solve
 '-m -snx' transcript is fine) and prints the final position.
 solve prints a winning line (exit 0), or says it gave up after B positions
 (exit 3, default 100000) or that no solution exists (exit 4).
-"""
+""" % GAMES
 DEFAULT_BUDGET = 100000
 
 
@@ -57,7 +65,7 @@ def parse_args(argv):
     command = argv[0]
     if command not in ("deal", "replay", "solve"):
         raise UsageError("unknown command '" + command + "'", True)
-    options = {"autoplay": True, "cells": 4, "budget": DEFAULT_BUDGET}
+    options = {"autoplay": True, "cells": None, "budget": DEFAULT_BUDGET, "game": FreeCell}
     words = []
     i = 1
     while i < len(argv):
@@ -74,6 +82,11 @@ def parse_args(argv):
             if value not in ("1", "2", "3", "4"):
                 raise UsageError("--cells must be 1 to 4, not '" + value + "'")
             options["cells"] = int(value)
+        elif word == "--game" or word.startswith("--game="):
+            value, i = option_value(argv, i, "--game", "a game's name")
+            options["game"] = by_name(value)
+            if options["game"] is None:
+                raise UsageError("unknown game '" + value + "': one of " + GAMES)
         elif word.startswith("--"):
             raise UsageError("unknown option '" + word + "' for " + command, True)
         else:
@@ -83,6 +96,11 @@ def parse_args(argv):
         raise UsageError(command + " needs a deal number", True)
     if command in ("deal", "solve") and len(words) > 1:
         raise UsageError(command + " takes one deal number, got " + str(len(words)))
+    game = options["game"]
+    if options["cells"] is not None and options["cells"] not in game.CELL_CHOICES:
+        raise UsageError("%s is played with %s free cells, not %d" % (
+            game.name, " or ".join(str(n) for n in game.CELL_CHOICES), options["cells"]))
+    options["variant"] = game(options["cells"])
     return command, words[0], options, words[1:]
 
 
@@ -103,12 +121,16 @@ def deal_number(word):
     return number
 
 
-def show_deal(word):
-    number = deal_number(word)
-    order = bytearray(52)
-    number.shuffle(order)
-    for column in range(8):
-        print(" ".join(text(order[i]) for i in range(column, 52, 8)))
+def show_deal(word, variant):
+    """As make-microsoft-freecell-board -t prints a deal; a game that deals
+    into cells has a Freecells line first, as PySol's boards do."""
+    game = Game(autoplay=False, variant=variant)
+    game.deal(deal_number(word).text())
+    t = game.table
+    if variant.dealt_cells:
+        print("Freecells: " + " ".join(text(t.cells[i]) for i in range(t.cells_count)))
+    for c in range(t.columns):
+        print(" ".join(text(t.card(c, t.heights[c] - 1 - i)) for i in range(t.heights[c])))
 
 
 LINE_LIMIT = 4096  # the longest line of standard input read (fc-solve's are short)
@@ -153,7 +175,7 @@ def stdin_lines():
         yield line
 
 
-def transcript_moves(tokens, cells):
+def transcript_moves(tokens, variant):
     """The moves (packed, 2 bytes each) of the tokens given, or of standard
     input without fc-solve's header and trailer."""
     moves = bytearray()
@@ -164,7 +186,7 @@ def transcript_moves(tokens, cells):
             continue
         for token in words(line):
             n += 1
-            packed = notation.parse_move(token, 8, cells)
+            packed = notation.parse_move(token, variant.columns, variant.cells)
             if packed < 0:
                 raise UsageError("move %d ('%s') is not a move in standard notation" % (n, token))
             if n > MOVE_LIMIT:
@@ -176,9 +198,8 @@ def transcript_moves(tokens, cells):
 
 def replay(word, options, tokens):
     number = deal_number(word)
-    cells = options["cells"]
-    moves = transcript_moves(tokens, cells)
-    game = Game(cells=cells, autoplay=options["autoplay"])
+    moves = transcript_moves(tokens, options["variant"])
+    game = Game(autoplay=options["autoplay"], variant=options["variant"])
     game.allow_whole_column = True  # solvers write these; they change nothing
     game.deal(number.text())
     for i in range(len(moves) // 2):
@@ -196,7 +217,7 @@ def solve(word, options):
     from freecell.solver import Solver, SOLVED, NO_SOLUTION
 
     number = deal_number(word)
-    game = Game(cells=options["cells"], autoplay=options["autoplay"])
+    game = Game(autoplay=options["autoplay"], variant=options["variant"])
     game.deal(number.text())
     # the host can afford a bigger table than a board: 2**18 positions (1.5 MB)
     solver = Solver(budget=options["budget"], table_bits=18, max_depth=2000)
@@ -221,7 +242,7 @@ def main(argv):
     try:
         command, word, options, tokens = parse_args(argv)
         if command == "deal":
-            show_deal(word)
+            show_deal(word, options["variant"])
         elif command == "solve":
             if tokens:
                 raise UsageError("solve takes one deal number, got " + str(len(tokens) + 1))
