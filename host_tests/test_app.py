@@ -12,6 +12,8 @@ def test_title_offers_new_game_deal_number_stats_settings_and_controls():
     assert d.app.screen is d.app.title
     assert d.app.title.labels == [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"STATISTICS",
                                   b"SETTINGS", b"CONTROLS"]
+    d.press("a")  # NEW GAME: which game first, the last one chosen lit
+    assert d.app.screen is d.app.games and d.app.games.labels[0] == b"FREECELL"
     d.press("a")
     assert d.app.screen is d.play and d.game.number.text() not in ("11982", "146692")
     d.press("start")
@@ -22,7 +24,7 @@ def test_title_offers_new_game_deal_number_stats_settings_and_controls():
 
 def test_random_deals_differ_by_seed_and_skip_the_unwinnable():
     from app.app import UNWINNABLE
-    numbers = {Driver(seed=s).press("a").game.number.text() for s in range(1, 8)}
+    numbers = {Driver(seed=s).press("a", "a").game.number.text() for s in range(1, 8)}
     assert len(numbers) == 7
     d = Driver(seed=1)
     for _ in range(500):
@@ -238,7 +240,7 @@ def test_every_card_can_be_brought_under_the_cursor_and_read(width, height):
             assert view.focus_h >= lay.head, (c, depth)
             # the card and at least one pixel of each bracket on screen (the
             # last column's right bracket is 1 px wide on 128 px: 129 needed)
-            assert 0 <= view.focus_x - 2 and view.focus_x + lay.card_w + 1 <= width
+            assert 0 <= view.focus_x - 2 and view.focus_x + lay.cols.card_w + 1 <= width
             assert lay.columns_y <= view.focus_y and view.focus_y + view.focus_h < lay.status_y
             seen += 1
             if depth < t.heights[c] - 1:

@@ -175,10 +175,10 @@ def test_statistics_count_wins_give_ups_and_abandoned_games():
     assert (st.streak, st.best_streak, st.fewest_moves, st.best_score) == (1, 1, 103, 1014)
     assert st.record(0) == (0, 617, 1, 103, 0, 1014)
     d.press("a")  # to the title
-    d.press("a")  # a new random game
+    d.press("a", "a")  # a new random game (of FreeCell, the game screen's choice)
     d.press("start").choose("give_up")
     assert (st.played, st.won, st.given_up, st.streak) == (2, 1, 1, 0)
-    d.press("a", "a")  # title, new game
+    d.press("a", "a", "a")  # title, new game, FreeCell
     d.press("start").choose("title")  # NEW GAME from the menu goes to the title...
     assert d.app.title.labels[:2] == [b"RESUME", b"NEW GAME"]
     d.choose("random")  # ...where a new game abandons this one
@@ -202,7 +202,7 @@ def test_settings_are_kept_and_applied():
     s = again.app.keeper.settings
     assert (s.autoplay, s.contrast, s.flip, s.cells) == (False, 0, True, 1)
     assert again.display.flipped and again.display.contrast_level == 0x10
-    again.press("a")  # a new game uses them
+    again.press("a", "a")  # a new game (FreeCell) uses them
     assert again.game.table.cells_count == 1 and not again.game.autoplay
 
 
@@ -227,7 +227,7 @@ def test_a_failed_save_is_reported_and_play_goes_on():
             raise OSError(28)  # ENOSPC
 
     d = Driver(storage=Storage(FullFlash()))
-    d.press("a")  # a new game: its save fails
+    d.press("a", "a")  # a new game: its save fails
     assert d.app.screen is d.play
     assert d.message().startswith("COULD NOT SAVE THE ")  # the game, then the statistics
     d.press("a", "up", "a")
@@ -250,8 +250,19 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
     s = Settings()
     for bad in ((2, 1, 0, 4), (1, 9, 0, 4), (1, 1, 3, 4), (1, 1, 0, 0), (1, 1, 0, 5)):
         assert s.decode(wrap(b"O", 1, bytes(bad), 4)) == "the settings have impossible values"
-    assert (s.autoplay, s.contrast, s.flip, s.cells) == (True, 2, False, 4)
-    assert s.decode(wrap(b"O", 2, bytes((1, 1, 0, 4)), 4)) == "format version 2, this game reads 1"
+        assert s.decode(wrap(b"O", 2, bytes(bad + (0,)), 5)) == \
+            "the settings have impossible values"
+    assert s.decode(wrap(b"O", 2, bytes((1, 1, 0, 4, 99)), 5)) == \
+        "the settings have impossible values"  # no such game
+    assert s.decode(wrap(b"O", 2, bytes((1, 1, 0, 4)), 4)) == \
+        "the settings have impossible values"  # version 2 has the game
+    assert (s.autoplay, s.contrast, s.flip, s.cells, s.game) == (True, 2, False, 4, 0)
+    assert s.decode(wrap(b"O", 3, bytes((1, 1, 0, 4, 0)), 5)) == \
+        "format version 3, this game reads 2"
+    assert s.decode(wrap(b"O", 1, bytes((0, 1, 1, 3)), 4)) is None  # the first format
+    assert (s.autoplay, s.contrast, s.flip, s.cells, s.game) == (False, 1, True, 3, 0)
+    assert s.decode(wrap(b"O", 2, bytes((1, 3, 0, 2, 2)), 5)) is None
+    assert s.variant().name == "seahaven" and s.variant().cells == 4  # cells: FreeCell's
 
 
 def test_a_save_from_another_format_version_is_set_aside_at_boot():
@@ -324,7 +335,7 @@ def test_an_oversized_file_is_read_only_so_far_and_set_aside():
     assert files.largest_read == MAX_BYTES + 1
     assert d.app.notice == "saved game: larger than any save; set aside as game.sav.bad1"
     assert d.app.title.labels[0] != b"RESUME"
-    d.press("down", "a")  # the daily deal: a game starts and is saved
+    d.press("down", "a", "a")  # the daily deal: a game starts and is saved
     assert d.app.screen is d.app.play and GAME in files.files
 
 
@@ -334,7 +345,7 @@ def test_a_directory_where_a_save_should_be_is_set_aside_and_saving_works():
     d = Driver(storage=Storage(files))
     assert d.app.notice == "statistics: it cannot be read; set aside as stats.sav.bad1"
     assert STATS + ".bad1" in files.unreadable  # moved, not deleted
-    d.press("down", "a")
+    d.press("down", "a", "a")
     assert d.app.keeper.stats.played == 1 and STATS in files.files
 
 
@@ -382,3 +393,35 @@ def test_a_filesystem_that_will_not_rename_over_a_file_still_saves():
     new = savefile.encode_game(game_after(11), 1)
     assert storage.save(GAME, new) is None
     assert files.files[GAME] == new and sorted(files.files) == [GAME]
+
+
+@pytest.mark.parametrize("name", ["seahaven", "eight_off", "forecell", "bakers_game"])
+def test_every_game_is_chosen_on_the_device_remembered_and_resumed(name):
+    """NEW GAME asks which game (the settings keep the choice); a game of it
+    is saved as that game, resumes after a reset, and its undo works."""
+    from freecell.variants import by_name
+
+    files = FakeFiles()
+    d = Driver(storage=Storage(files))
+    d.choose("random", game=name)
+    assert d.game.variant.name == name and d.app.keeper.settings.game == by_name(name).id
+    assert d.game.table.columns == by_name(name).columns
+    assert d.game.table.cells_count == by_name(name).CELLS
+    played = 0
+    for src in range(d.game.table.columns):  # some moves, whatever is legal
+        dst = d.game.best_target(src)
+        if dst >= 0 and d.game.move(src, dst) == 0:
+            played += 1
+    assert played
+    d.press("start")  # leaving the table saves
+    before = notation.position_text(d.game), d.game.moves
+    again = Driver(storage=Storage(files))
+    assert again.app.keeper.settings.game == by_name(name).id
+    again.press("a")  # RESUME
+    assert again.game.variant.name == name
+    assert (notation.position_text(again.game), again.game.moves) == before
+    assert again.game.undo() == 0
+    again.press("start")
+    again.choose("title")
+    again.choose("game:random")  # the game screen lights the game chosen last
+    assert again.app.games.choice == by_name(name).id

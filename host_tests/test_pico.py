@@ -22,12 +22,12 @@ from sim import Firmware  # noqa: E402
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 
-# title: DEAL NUMBER (third item), the last digit up to 2, play deal 2;
-# 3H (column 1's top once the ace of spades went home) to free cell a, then
-# 8D (column 6) onto 7D (column 8): refused
-FIRST_BOOT = ["down", "down", "a", "up", "a", "a", "up", "a",
+# title: DEAL NUMBER (third item), the game (FreeCell, lit), the last digit
+# up to 2, play deal 2; 3H (column 1's top once the ace of spades went home)
+# to free cell a, then 8D (column 6) onto 7D (column 8): refused
+FIRST_BOOT = ["down", "down", "a", "a", "up", "a", "a", "up", "a",
               "down", "right", "right", "right", "right", "right", "a", "right", "right", "a"]
-DEAL_PRESS = 4  # the press that deals: dealing and saving take emulated time
+DEAL_PRESS = 5  # the press that deals: dealing and saving take emulated time
 # after the power cut: RESUME (the title's first item), then B: undo
 SECOND_BOOT = ["a", "b"]
 

@@ -43,7 +43,8 @@ def long_column_keys():
 
 SCENARIOS = {  # name: (deal, keys[, display size])
     "title": (None, ""),
-    "deal_entry": (None, "down*2 a left up up"),
+    "deal_entry": (None, "down*2 a a left up up"),
+    "game_choice": (None, "down*2 a down*2"),
     "fresh_deal": (617, ""),
     "cursor_up_a_column": (617, "right*2 up*2"),
     "holding": (617, "a"),
@@ -55,23 +56,33 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "won": (617, won_617_keys),
     "hint": (1, "start down*2 a wait*10"),
     "thinking": (11982, "start down*4 a wait*30"),
+    # the other games: ten narrow columns, twelve places on top (scrolling)
+    "seahaven_deal": (617, "", "128x64", "seahaven"),
+    "seahaven_holding_ten": (617, "left a", "128x64", "seahaven"),
+    "eight_off_deal": (617, "", "128x64", "eight_off"),
+    "eight_off_foundations": (617, "up*6 left*2", "128x64", "eight_off"),
+    "forecell_deal": (617, "", "128x64", "forecell"),
+    "bakers_game_refused": (617, "a right a", "128x64", "bakers_game"),
+    "thumby_seahaven": (617, "left", "72x40", "seahaven"),
     # the Thumby's 72x40: four columns in view, scrolling with the cursor
     "thumby_title": (None, "", "72x40"),
     "thumby_fresh_deal": (617, "", "72x40"),
     "thumby_scrolled": (617, "right*5 up*3", "72x40"),
     "thumby_long_column": (252, long_column_keys, "72x40"),
-    "thumby_deal_entry": (None, "down*2 a", "72x40"),
+    "thumby_deal_entry": (None, "down*2 a a", "72x40"),
     "thumby_menu": (617, "long-b", "72x40"),
     "thumby_won": (617, won_617_keys, "72x40"),
 }
 
 
 def sim_frame(tmp_path, name, python=False):
-    deal, keys, size = (SCENARIOS[name] + ("128x64",))[:3]
+    scenario = SCENARIOS[name]
+    deal, keys, size, game = scenario + ("128x64", "freecell")[len(scenario) - 2:]
     if callable(keys):
         keys = keys()
     out = tmp_path / (name + (".py" if python else "") + ".pbm")
-    cmd = [sys.executable, SIM, "--out", str(out), "--keys", keys, "--size", size]
+    cmd = [sys.executable, SIM, "--out", str(out), "--keys", keys, "--size", size,
+           "--game", game]
     if deal is not None:
         cmd += ["--deal", str(deal)]
     if python:
@@ -95,7 +106,8 @@ def test_golden_frame(micropython, tmp_path, name):
 
 
 @pytest.mark.parametrize("name", ["fresh_deal", "illegal_move", "menu", "long_column",
-                                  "thumby_scrolled"])
+                                  "thumby_scrolled", "seahaven_holding_ten",
+                                  "eight_off_foundations"])
 def test_cpython_draws_the_same_frames(micropython, tmp_path, name):
     assert sim_frame(tmp_path, name, python=True) == sim_frame(tmp_path, name)
 

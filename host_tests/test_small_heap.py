@@ -100,8 +100,9 @@ def test_every_solver_action_answers_at_every_heap_size_on_the_32_bit_port(tree3
 
 
 def test_every_solver_action_answers_at_every_heap_size_on_the_64_bit_port(micropython, tree64):
-    # the 64-bit port's objects are larger: the app boots from about 142 KB
-    tables = sweep(micropython, tree64, range(144, 244, 4))
+    # the 64-bit port's objects are larger: the app boots from about 152 KB
+    # (the 32-bit port's 98 KB, twice over in places)
+    tables = sweep(micropython, tree64, range(152, 244, 4))
     assert 8192 in tables and len(tables) >= 3
 
 

@@ -307,8 +307,8 @@ def firmware_min_heap_kb(presses, interpreter=None):
 
 # -- on the chip: the emulated Pico (tools/pico.py) -----------------------------
 
-# deal 2 from the title (DEAL NUMBER, last digit up, play), then cursor presses
-PRESS_DEAL = ["down", "down", "a", "up", "a"]
+# deal 2 from the title (DEAL NUMBER, FreeCell, last digit up, play), then cursor presses
+PRESS_DEAL = ["down", "down", "a", "a", "up", "a"]
 PRESS_CURSOR = ["right"] * 7 + ["up", "up", "down", "down"] + ["left"] * 7 + ["up", "down"]
 
 

@@ -19,7 +19,7 @@ from app import buttons as K  # noqa: E402
 from app.app import App  # noqa: E402
 from boards.sim import SimDisplay, SimKeys  # noqa: E402
 from freecell import notation  # noqa: E402
-from freecell.table import CELL0, FOUNDATION  # noqa: E402
+from freecell.table import CELL0, FOUND0, FOUNDATION  # noqa: E402
 from sim import WAIT, WAIT_MS, parse_keys  # noqa: E402
 
 NAMES = {"up": K.UP, "down": K.DOWN, "left": K.LEFT, "right": K.RIGHT, "a": K.A, "b": K.B,
@@ -58,10 +58,23 @@ class Driver:
                 self.hold(0, 50)
         return self
 
-    def choose(self, action):
+    def choose(self, action, game=None):
         """On a list screen (title, menu, settings), move to the item that
-        does `action` and press A."""
+        does `action` and press A.  A deal on the title ('random', 'daily',
+        'enter_deal') asks which game first: `game` (a name), or the one
+        the settings hold."""
         screen = self.app.screen
+        if action not in screen.actions and "game:" + action in screen.actions:
+            self.choose("game:" + action)
+            games = self.app.games
+            if game is not None:
+                from freecell.variants import by_name
+
+                while games.choice != by_name(game).id:
+                    self.press("down")
+            return self.press("a")
+        if action not in screen.actions:
+            raise AssertionError("%s is not on this screen: %s" % (action, screen.actions))
         while screen.actions[screen.choice] != action:
             self.press("down")
         return self.press("a")
@@ -89,7 +102,8 @@ def _cursor_to(driver, row, col, depth, keys):
         if p.row != row:
             name = "down" if row == 1 else "up"
         elif p.col != col:
-            name = "right" if (col - p.col) % 8 <= 4 else "left"
+            places = driver.app.layout.cols.places if row == 1 else driver.app.layout.top.places
+            name = "right" if (col - p.col) % places <= places // 2 else "left"
         else:
             name = "up" if p.depth < depth else "down"
         driver.press(name)
@@ -115,20 +129,17 @@ def keys_for_transcript(deal, tokens, autoplay_off=True):
         src, dst, count = (notation.move_src(packed), notation.move_dst(packed),
                            notation.move_count(packed))
         t = driver.game.table
+        play = driver.app.play
         if src < CELL0:
             to_empty = dst < CELL0 and t.heights[dst] == 0
             _cursor_to(driver, 1, src, (count or 1) - 1 if to_empty else 0, keys)
         else:
-            _cursor_to(driver, 0, src - CELL0, 0, keys)
+            _cursor_to(driver, *play.slot_of(src), 0, keys)
         driver.press("a")
         keys.append("a")
         if dst == FOUNDATION:
-            card = t.top(src)
-            _cursor_to(driver, 0, 4 + (card & 3), 0, keys)
-        elif dst >= CELL0:
-            _cursor_to(driver, 0, dst - CELL0, 0, keys)
-        else:
-            _cursor_to(driver, 1, dst, 0, keys)
+            dst = FOUND0 + (t.top(src) & 3)
+        _cursor_to(driver, *play.slot_of(dst), 0, keys)
         before = driver.game.moves
         driver.press("a")
         keys.append("a")

@@ -13,6 +13,8 @@ or CPython with --python (also the fallback when MicroPython is missing).
         frame: .png scaled up for people, .pbm (plain P1) for tests; --state
         prints the position as tools/fc.py replay does.
     --size 72x40    another display size (the Thumby's); 128x64 by default
+    --game NAME     --deal (and NEW GAME) deal this game: freecell,
+                    bakers_game, seahaven, eight_off or forecell
     --flash DIR     keep the game, statistics and settings in DIR, as a board
                     keeps them on its flash: the next run offers RESUME.
                     Playing (no --keys) keeps them in build/sim-flash unless
@@ -193,6 +195,8 @@ def headless(args):
         sys.exit("sim.py: " + str(error))
     fw = Firmware(args.get("python", False), args.get("seed"), args.get("size", "128x64"),
                   args.get("flash"))
+    if "game" in args:
+        fw.send("g %s" % args["game"])
     if "deal" in args:
         fw.send("d %s" % args["deal"])
     for name in names:
@@ -229,6 +233,8 @@ def interactive(args):
 
     fw = Firmware(args.get("python", False), args.get("seed", int.from_bytes(os.urandom(2), "big")),
                   args.get("size", "128x64"), args.get("flash", SIM_FLASH))
+    if "game" in args:
+        fw.send("g %s" % args["game"])
     if "deal" in args:
         fw.send("d %s" % args["deal"])
     keys = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
@@ -279,7 +285,7 @@ def parse_args(argv):
             sys.exit(0)
         if word in ("--python", "--state"):
             args[word[2:]] = True
-        elif word in ("--deal", "--keys", "--out", "--seed", "--size", "--flash"):
+        elif word in ("--deal", "--keys", "--out", "--seed", "--size", "--flash", "--game"):
             if i + 1 == len(argv):
                 sys.exit("sim.py: %s needs a value" % word)
             i += 1
@@ -297,6 +303,13 @@ def parse_args(argv):
         if not args["seed"].isdigit():
             sys.exit("sim.py: --seed must be a whole number")
         args["seed"] = int(args["seed"])
+    if "game" in args:
+        sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
+        from freecell.variants import VARIANTS, by_name
+
+        if by_name(args["game"]) is None:
+            sys.exit("sim.py: unknown game '%s': one of %s" % (
+                args["game"], ", ".join(v.name for v in VARIANTS)))
     if "deal" in args:
         from_lib = os.path.join(ROOT, "firmware", "lib")
         sys.path.insert(0, from_lib)

@@ -4,6 +4,7 @@ It runs under the MicroPython unix port (the default) or CPython (with the
 framebuf shim), and both must answer the same.
 
     t MS MASK    advance the clock to MS with the buttons in MASK held
+    g NAME       deals from now on are of this game (fc-solve's name)
     d N          start deal N at once (skipping the title screen)
     seed N       the seed for random deals
     frames 0|1   whether every shown frame is sent (interactive) or not
@@ -68,6 +69,10 @@ def main():
         if cmd == "t":
             sim.keys.mask = int(words[2])
             app.tick(int(words[1]))
+        elif cmd == "g":
+            from freecell.variants import by_name
+
+            app.keeper.settings.game = by_name(words[1]).id
         elif cmd == "d":
             app.new_game(words[1])
             app.redraw()

@@ -20,8 +20,8 @@ from .keeper import Keeper
 from .layout import Layout
 from .paint import Painter
 from .play import PlayScreen
-from .screens import (DealEntryScreen, EndScreen, HelpScreen, MenuScreen, SettingsScreen,
-                      StatsScreen, TitleScreen)
+from .screens import (DealEntryScreen, EndScreen, GameScreen, HelpScreen, MenuScreen,
+                      SettingsScreen, StatsScreen, TitleScreen)
 from .table_view import TableView
 
 from freecell.compat import ticks_ms, sleep_ms
@@ -49,6 +49,7 @@ class App:
         self.view = TableView(self.painter, self.layout)
         self.title = TitleScreen(self)
         self.menu = MenuScreen(self)
+        self.games = GameScreen(self)
         self.help = HelpScreen(self)
         self.entry = DealEntryScreen(self)
         self.end = EndScreen(self)
@@ -175,6 +176,9 @@ class App:
             self.act(self.settings_screen.back)
         elif action == "stats":
             self.show(self.stats_screen)
+        elif action.startswith("game:"):  # which game, then the deal
+            self.games.then = action[5:]
+            self.show(self.games)
         elif action == "help":
             self.help.back = "resume" if self.screen is self.menu else "title"
             self.show(self.help)
@@ -225,7 +229,11 @@ class App:
             game.give_up()
             self.keeper.finished(game)
         settings = self.keeper.settings
-        game.set_cells(settings.cells)
+        variant = game.variant
+        if variant.id == settings.game and settings.cells in variant.CELL_CHOICES:
+            game.set_cells(settings.cells)
+        elif variant.id != settings.game:
+            game.set_variant(settings.variant())
         game.autoplay = settings.autoplay
         problem = game.deal(number)
         if problem:  # the entry screen checked it; say so rather than crash

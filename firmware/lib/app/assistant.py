@@ -2,7 +2,7 @@
 
 The search runs a slice at a time from the app's tick (STEP positions), so
 the buttons are read between slices and B stops it.  The screen is redrawn only when the progress bar
-moves: a redraw costs as much as a few positions.  The solver and its 58 KB
+moves: a redraw costs as much as a few positions.  The solver and its 54 KB
 of tables are made the first time they are asked for, the seen table as
 large as the free memory allows (make_solver); a board without the memory
 says so instead of failing, and so does a search that runs out of it."""

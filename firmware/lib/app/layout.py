@@ -1,33 +1,76 @@
-"""Where things go on the screen, computed from the display's size.
+"""Where things go on the screen, computed from the display's size and the
+game's shape (its columns, and its top row: free cells, then foundations).
 
 Nothing else in the app knows how big the display is.  For 128x64:
     y 0..6    free cells (left) and foundations (right), one card each
-    y 9..57   the eight columns, 16 px apart: cards 13 px wide and 3 px
-              gaps, where the cursor's 2 px brackets fit with a dark pixel
-              to spare on either side
+    y 9..57   the columns, 16 px apart: cards 13 px wide and 3 px gaps,
+              where the cursor's 2 px brackets fit with a dark pixel to
+              spare on either side
     y 59..63  the status line: deal, moves, run limit, or a message
-A display too narrow for eight such columns (the Thumby's 72x40) shows as
-many as fit, 4 there, and the view scrolls sideways with the cursor; the top
-row scrolls with it.  Long columns compress covered cards to 2 px slivers, or
-1 px where even that does not fit (a 19-card column in 25 px).
+A row of more than eight places (Seahaven's ten columns, Eight Off's twelve
+places on top) takes narrow cards where ten fit: 11 px cards 12 px apart,
+the ten written T, the cursor's brackets 1 px in the gaps.  A row that does
+not fit even so (the Thumby's 72x40 shows 4 places; Eight Off's top row
+shows 10 of its 12) scrolls sideways with the cursor, each row on its own,
+with a dotted edge where more lie that way.  Long columns compress covered
+cards to 2 px slivers, or 1 px where even that does not fit (a 19-card column
+in 25 px).
 """
 
 from .paint import GLYPH_H
 
 _MIN_PITCH = 16  # a 13 px card, its brackets and a dark pixel between
+_NARROW_PITCH = 12  # an 11 px card and a 1 px gap
 CARD_W = 13
+NARROW_W = 11
+
+
+class Row:
+    """One row of places (the top row, or the columns): how many show at a
+    time, how far apart, how wide a card is, and where the first one goes."""
+
+    def __init__(self):
+        self.places = self.visible = self.pitch = self.card_w = self.x0 = self.bracket = 0
+
+    def fit(self, width, places):
+        self.places = places
+        if places * _MIN_PITCH <= width or width // _NARROW_PITCH < min(places, 10):
+            pitch, card = _MIN_PITCH, CARD_W  # fits as it is, or narrow cards would not help
+        else:
+            pitch, card = _NARROW_PITCH, NARROW_W
+        self.visible = min(places, max(1, width // pitch))
+        self.pitch = width // self.visible if pitch == _MIN_PITCH else pitch
+        self.card_w = card
+        self.bracket = 2 if card == CARD_W else 1
+        # the bracket's pixels to the left of each card
+        self.x0 = (width - self.pitch * self.visible) // 2 + self.bracket \
+            + (self.pitch - card - 2 * self.bracket + (1 if card == CARD_W else 0)) // 2
+
+    def x(self, first, place):
+        """The x of `place` when the row's view starts at `first`; -1 when
+        it is out of view."""
+        k = place - first
+        if k < 0 or k >= self.visible:
+            return -1
+        return self.x0 + k * self.pitch
+
+    def first_visible(self, first, cursor):
+        """The view's first place, moved as little as possible to show the
+        cursor's place (and never past the row's end)."""
+        if cursor < first:
+            first = cursor
+        elif cursor >= first + self.visible:
+            first = cursor - self.visible + 1
+        return max(0, min(first, self.places - self.visible))
 
 
 class Layout:
-    def __init__(self, width, height, columns=8):
+    def __init__(self, width, height, columns=8, cell_slots=4):
         self.width = width
         self.height = height
-        self.columns = columns
-        self.visible = min(columns, max(1, width // _MIN_PITCH))
-        self.pitch = width // self.visible
-        self.card_w = CARD_W
-        # 2 px of each pitch to the left of the card hold the cursor's bracket
-        self.x0 = (width - self.pitch * self.visible) // 2 + 2 + (self.pitch - _MIN_PITCH) // 2
+        self.top = Row()
+        self.cols = Row()
+        self.shape(columns, cell_slots)
         self.head = GLYPH_H + 1  # a covered card: edge + face
         self.full = GLYPH_H + 2  # the top card: edge + face + bottom edge
         self.top_y = 0
@@ -37,22 +80,13 @@ class Layout:
         self.text_chars = width // 4
         self.narrow = self.text_chars < 24
 
-    def scrolled(self, first, column):
-        """The x of column (or top-row slot) `column` when the view starts at
-        column `first`; -1 when it is out of view."""
-        k = column - first
-        if k < 0 or k >= self.visible:
-            return -1
-        return self.x0 + k * self.pitch
-
-    def first_visible(self, first, cursor):
-        """The view's first column, moved as little as possible to show the
-        cursor's column."""
-        if cursor < first:
-            return cursor
-        if cursor >= first + self.visible:
-            return cursor - self.visible + 1
-        return first
+    def shape(self, columns, cell_slots):
+        """A game's shape: its columns, and the cells' part of the top row
+        (then four foundations).  Allocates nothing."""
+        self.columns = columns
+        self.cell_slots = cell_slots
+        self.top.fit(self.width, cell_slots + 4)
+        self.cols.fit(self.width, columns)
 
     def sliver(self, n):
         """How tall a compressed card is in an n-card column: 2 px, or 1 px

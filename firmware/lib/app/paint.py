@@ -20,6 +20,8 @@ from . import glyphs
 GLYPH_H = const(5)
 CHAR_W = const(4)  # 3 pixels and a gap
 _SUIT_W = const(5)  # glyphs.SUIT_WIDTH, folded by the compiler
+_WIDE = const(13)  # layout.CARD_W: a card with room for the ten's 5 px
+_T = const(84 - 32)  # the font's T (glyphs.FONT_FIRST is the space)
 
 
 class Line:
@@ -156,19 +158,22 @@ class Painter:
         Black cards: dark face, lit edge and signs.  Red cards: lit face, dark
         signs (inverted), so a run in alternating colours reads as zebra
         stripes.  Columns x and x + w - 1 are margins the signs never use
-        (the cursor needs them).  The hot path of a redraw (52 calls): the
+        (the cursor needs them).  A narrow card (w < 13) writes the ten as T,
+        which fits beside the suit.  The hot path of a redraw (52 calls): the
         glyphs' blits are inline."""
         fb = self.fb
+        r = card >> 2
+        rank = self.ranks[r] if r != 9 or w >= _WIDE else self.font[_T]
         if is_red(card):
             fb.hline(x, y, w, 0)  # the edge: the cursor above may have drawn into it
             fb.fill_rect(x, y + 1, w, h - 1, 1)
             if h > GLYPH_H:
-                fb.blit(self.ranks[card >> 2], x + 1, y + 1, 1, self.dark_ink)
+                fb.blit(rank, x + 1, y + 1, 1, self.dark_ink)
                 fb.blit(self.suits[card & 3], x + w - 1 - _SUIT_W, y + 1, 1, self.dark_ink)
         else:
             fb.hline(x, y, w, 1)
             if h >= GLYPH_H + 2:
                 fb.hline(x, y + h - 1, w, 1)  # a whole black card: its bottom edge
             if h > GLYPH_H:
-                fb.blit(self.ranks[card >> 2], x + 1, y + 1, 0)
+                fb.blit(rank, x + 1, y + 1, 0)
                 fb.blit(self.suits[card & 3], x + w - 1 - _SUIT_W, y + 1, 0)

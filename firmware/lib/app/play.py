@@ -1,8 +1,9 @@
 """The table screen: the cursor, picking cards up and putting them down, the
 quick action, undo, and the messages that explain a refused move.
 
-The cursor is on the top row (row 0: slots 0-3 free cells, 4-7 foundations)
-or on a column (row 1), where `depth` counts cards down from the top: the
+The cursor is on the top row (row 0: the free cells' slots, at least four,
+then the four foundations) or on a column (row 1), where `depth` counts
+cards down from the top: the
 player moves up a column to reveal any card, and picks up a run from the card
 under the cursor.  Onto an empty column that choice is the number of cards;
 onto cards the rules force it, so a pick-up from the top card moves whatever
@@ -30,7 +31,10 @@ class PlayScreen:
         self.reset()
 
     def reset(self):
-        """A new deal: cursor on column 1, nothing held, no message."""
+        """A new deal (or a game of another shape): cursor on column 1,
+        nothing held, no message."""
+        t = self.game.table
+        self.layout.shape(t.columns, max(4, t.cells_count))
         self.row = 1
         self.col = 0
         self.depth = 0
@@ -57,16 +61,22 @@ class PlayScreen:
         """The engine location under the cursor, or -1 for an unused slot."""
         if self.row == 1:
             return self.col
-        if self.col < 4:
+        cells = self.layout.cell_slots
+        if self.col < cells:
             return CELL0 + self.col if self.col < self.game.table.cells_count else -1
-        return FOUND0 + self.col - 4
+        return FOUND0 + self.col - cells
+
+    def slot_of(self, location):
+        """(row, place) of a location on the screen."""
+        if location < CELL0:
+            return 1, location
+        if location < FOUND0:
+            return 0, location - CELL0
+        return 0, location - FOUND0 + self.layout.cell_slots
 
     def point_at(self, location):
         """Put the cursor on a location (a hint shows its source)."""
-        if location < CELL0:
-            self.row, self.col = 1, location
-        else:
-            self.row, self.col = 0, location - CELL0 if location < FOUND0 else location - FOUND0 + 4
+        self.row, self.col = self.slot_of(location)
         self.depth = 0
 
     def column_size(self):
@@ -111,16 +121,19 @@ class PlayScreen:
             self.depth += 1
         elif self.row == 1:
             self.row = 0
+            self.col = min(self.col, self.layout.top.places - 1)
             self.depth = 0
 
     def down(self):
         if self.row == 0:
             self.row = 1
+            self.col = min(self.col, self.layout.cols.places - 1)
         elif self.depth > 0:
             self.depth -= 1
 
     def sideways(self, step):
-        self.col = (self.col + step) % 8
+        row = self.layout.top if self.row == 0 else self.layout.cols
+        self.col = (self.col + step) % row.places
         self.depth = 0
 
     def pick_or_place(self):

@@ -15,15 +15,18 @@ Statistics payload, version 2 (34 + 12 per recent game, at most 130 bytes):
           deal hi 3, deal lo 2, how 1, moves 2, undos 2, score 2
           how: 0 lost, 1 won, 2 won by the solver; +4 a daily deal
 Version 1 (no bytes 25-33, `how` only 0 or 1) is still read.
-Settings payload, version 1 (4 bytes):
-    0 1 autoplay (0/1)   1 1 contrast level 0-3   2 1 flip (0/1)   3 1 free cells 1-4
+Settings payload, version 2 (5 bytes):
+    0 1 autoplay (0/1)   1 1 contrast level 0-3   2 1 flip (0/1)
+    3 1 FreeCell's free cells 1-4   4 1 the game new deals are of (a variant's id)
+Version 1 (the first 4 bytes: FreeCell) is still read.
 """
 
 from freecell.savefile import get, put, unwrap, wrap
+from freecell.variants import by_id
 
 STATS = b"S"
 SETTINGS = b"O"
-VERSION = 1  # settings
+VERSION = 2  # settings
 STATS_VERSION = 2
 LOST = 0
 WON = 1
@@ -168,22 +171,35 @@ class Settings:
         self.contrast = 2
         self.flip = False
         self.cells = 4
+        self.game = 0  # FreeCell
 
     def encode(self):
         buf = bytearray((1 if self.autoplay else 0, self.contrast, 1 if self.flip else 0,
-                         self.cells))
-        return wrap(SETTINGS, VERSION, buf, 4)
+                         self.cells, self.game))
+        return wrap(SETTINGS, VERSION, buf, 5)
 
     def decode(self, data):
         where = unwrap(data, SETTINGS, VERSION)
+        size = 5
+        if isinstance(where, str) and data[3:4] == b"\x01":  # the first format
+            where = unwrap(data, SETTINGS, 1)
+            size = 4
         if isinstance(where, str):
             return where
         at, n = where
-        if n != 4 or data[at] > 1 or data[at + 1] > 3 or data[at + 2] > 1 \
-                or not 1 <= data[at + 3] <= 4:
+        game = data[at + 4] if size == 5 and n == 5 else 0
+        if n != size or data[at] > 1 or data[at + 1] > 3 or data[at + 2] > 1 \
+                or not 1 <= data[at + 3] <= 4 or by_id(game) is None:
             return "the settings have impossible values"
         self.autoplay = data[at] == 1
         self.contrast = data[at + 1]
         self.flip = data[at + 2] == 1
         self.cells = data[at + 3]
+        self.game = game
         return None
+
+    def variant(self):
+        """A variant object for the next deal: the game chosen, with the
+        free cells chosen where the game lets the player choose them."""
+        kind = by_id(self.game)
+        return kind(self.cells if self.cells in kind.CELL_CHOICES else None)

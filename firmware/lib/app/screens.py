@@ -73,7 +73,8 @@ class TitleScreen(ListScreen):
     def open(self):
         labels = [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"STATISTICS", b"SETTINGS",
                   b"CONTROLS"]
-        actions = ["random", "daily", "enter_deal", "stats", "settings", "help"]
+        # a deal of any kind first asks which game (the last one chosen lit)
+        actions = ["game:random", "game:daily", "game:enter_deal", "stats", "settings", "help"]
         if self.app.in_progress:
             labels.insert(0, b"RESUME")
             actions.insert(0, "resume")
@@ -95,6 +96,35 @@ class TitleScreen(ListScreen):
             p.fb.fill_rect(0, y - 1, p.fb.width, 8, 0)
             p.fb.rect(0, y - 2, p.fb.width, 9, 1)
             p.text(text, 2, y, 1, n)
+
+
+class GameScreen(ListScreen):
+    """Which game the next deal is of: the variants by name, the one chosen
+    last lit (the settings keep it).  A chooses and goes on to the deal
+    (`then`: a random deal, the daily deal, or the deal number), B goes back."""
+
+    back_action = "title"
+
+    def __init__(self, app):
+        super().__init__(app, b"GAME")
+        self.then = "random"
+
+    def open(self):
+        from freecell.variants import VARIANTS
+
+        self.set_items([v.title.encode() for v in VARIANTS],
+                       ["pick"] * len(VARIANTS))
+        self.choice = self.app.keeper.settings.game
+
+    def key(self, button, kind):
+        action = ListScreen.key(self, button, kind)
+        if action != "pick":
+            return action
+        settings = self.app.keeper.settings
+        if settings.game != self.choice:
+            settings.game = self.choice
+            self.app.keeper.save_settings()
+        return self.then
 
 
 class MenuScreen(ListScreen):

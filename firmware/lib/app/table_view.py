@@ -14,7 +14,8 @@ class TableView:
         self.p = painter
         self.layout = layout
         self.status = Line(layout.text_chars)
-        self.first = 0  # the first column in view (narrow displays scroll)
+        self.first = 0  # the first column in view (a row that does not fit scrolls)
+        self.top_first = 0  # the first place of the top row in view
         # where the card under the cursor was last drawn (for tests)
         self.focus_x = self.focus_y = self.focus_h = -1
 
@@ -22,15 +23,17 @@ class TableView:
         fb = self.p.fb
         fb.fill(0)
         lay = self.layout
-        self.first = lay.first_visible(self.first, play.col)
+        # each row follows the cursor's place (the other row's, clipped,
+        # when the cursor is not on it), so equal rows scroll together
+        self.first = lay.cols.first_visible(self.first, min(play.col, lay.cols.places - 1))
+        self.top_first = lay.top.first_visible(self.top_first, min(play.col, lay.top.places - 1))
         self.focus_x = self.focus_y = self.focus_h = -1
         self.draw_top_row(game, play)
         for c in range(game.table.columns):
             self.draw_column(game, play, c)
-        if self.first > 0:
-            self.hint(0)
-        if self.first + lay.visible < game.table.columns:
-            self.hint(lay.width - 1)
+        self.hints(lay.cols, self.first, lay.columns_y, lay.status_y - 1)
+        if lay.top.places != lay.cols.places:  # else it scrolls as the columns do
+            self.hints(lay.top, self.top_first, lay.top_y, lay.full)
         if play.message_lines:
             self.draw_message(play)
         else:
@@ -38,47 +41,50 @@ class TableView:
 
     def draw_top_row(self, game, play):
         lay = self.layout
+        row = lay.top
         t = game.table
-        for slot in range(8):
-            x = lay.scrolled(self.first, slot)
+        cells = lay.cell_slots
+        for slot in range(row.places):
+            x = row.x(self.top_first, slot)
             if x < 0:
                 continue
             y = lay.top_y
             card = NO_CARD
-            if slot < 4:
+            if slot < cells:
                 if slot >= t.cells_count:
                     continue  # a game with fewer cells: no slot at all
                 card = t.cells[slot]
                 location = CELL0 + slot
             else:
-                n = t.foundations[slot - 4]
+                n = t.foundations[slot - cells]
                 if n:
-                    card = (n - 1) << 2 | (slot - 4)
-                location = FOUND0 + slot - 4
+                    card = (n - 1) << 2 | (slot - cells)
+                location = FOUND0 + slot - cells
             if card == NO_CARD:
-                self.p.fb.rect(x, y, lay.card_w, lay.full, 1)
-                if slot >= 4:  # an empty foundation shows its suit
-                    self.p.suit(slot - 4, x + (lay.card_w - 5) // 2, y + 1, 1)
+                self.p.fb.rect(x, y, row.card_w, lay.full, 1)
+                if slot >= cells:  # an empty foundation shows its suit
+                    self.p.suit(slot - cells, x + (row.card_w - 5) // 2, y + 1, 1)
             else:
-                self.p.card(card, x, y, lay.card_w, lay.full)
+                self.p.card(card, x, y, row.card_w, lay.full)
             if play.held == location:
                 self.mark_held(x, y, lay.full)
             if play.row == 0 and play.col == slot:
-                self.draw_cursor(x, y, lay.full, card)
+                self.draw_cursor(row, x, y, lay.full, card)
 
     def draw_column(self, game, play, c):
         lay = self.layout
+        row = lay.cols
         t = game.table
-        x = lay.scrolled(self.first, c)
+        x = row.x(self.first, c)
         if x < 0:
             return
         y = lay.columns_y
         n = t.heights[c]
         cursor_here = play.row == 1 and play.col == c
         if n == 0:
-            self.p.fb.rect(x, y, lay.card_w, lay.full, 1)
+            self.p.fb.rect(x, y, row.card_w, lay.full, 1)
             if cursor_here:
-                self.draw_cursor(x, y, lay.full, NO_CARD)
+                self.draw_cursor(row, x, y, lay.full, NO_CARD)
             return
         focus = n - 1 - play.depth if cursor_here else -1
         expand = lay.expansions(n)
@@ -94,11 +100,11 @@ class TableView:
                 h = lay.head
             else:
                 h = sliver
-            self.p.card(card, x, y, lay.card_w, h)
+            self.p.card(card, x, y, row.card_w, h)
             if i >= held_from:
                 self.mark_held(x, y, h)
             if i == focus:
-                self.draw_cursor(x, y, lay.full if i == n - 1 else lay.head, card)
+                self.draw_cursor(row, x, y, lay.full if i == n - 1 else lay.head, card)
             y += h
 
     def mark_held(self, x, y, h):
@@ -107,23 +113,32 @@ class TableView:
         for i in range(1, h, 2):
             fb.pixel(x, y + i, 1 - fb.pixel(x, y + i))
 
-    def hint(self, x):
-        """A dotted line down a screen edge: more columns that way."""
-        for y in range(self.layout.columns_y, self.layout.status_y - 1, 2):
+    def hints(self, row, first, top, bottom):
+        """Dotted lines down the screen's edges beside a row that scrolls:
+        more places that way."""
+        if first > 0:
+            self.hint(0, top, bottom)
+        if first + row.visible < row.places:
+            self.hint(self.layout.width - 1, top, bottom)
+
+    def hint(self, x, top, bottom):
+        for y in range(top, bottom, 2):
             self.p.fb.pixel(x, y, 1)
 
-    def draw_cursor(self, x, y, h, card):
-        """Brackets [ ] 2 px thick in the gaps beside the card under the
-        cursor.  On a lit face (a red card) the margins go dark, so the
-        bracket stands apart; the signs are never covered."""
+    def draw_cursor(self, row, x, y, h, card):
+        """Brackets [ ] in the gaps beside the card under the cursor: 2 px
+        thick, or 1 px between narrow cards.  On a lit face (a red card) the
+        margins go dark, so the bracket stands apart; the signs are never
+        covered."""
         fb = self.p.fb
-        w = self.layout.card_w
+        w = row.card_w
+        b = row.bracket
         self.focus_x, self.focus_y, self.focus_h = x, y, h
         if card != NO_CARD and is_red(card):
             fb.vline(x, y, h, 0)
             fb.vline(x + w - 1, y, h, 0)
-        fb.fill_rect(x - 2, y - 1, 2, h + 2, 1)
-        fb.fill_rect(x + w, y - 1, 2, h + 2, 1)
+        fb.fill_rect(x - b, y - 1, b, h + 2, 1)
+        fb.fill_rect(x + w, y - 1, b, h + 2, 1)
         fb.hline(x, y - 1, 2, 1)
         fb.hline(x + w - 2, y - 1, 2, 1)
         fb.hline(x, y + h, 2, 1)

@@ -36,7 +36,7 @@ BOARD_BUDGET = const(10000)  # positions: the app's hint, show me and winnable?
 TABLE_BITS = const(13)  # 8,192 slots of the seen table: 48 KB
 # the rest: what stacks on what, the candidates, and the objects (measured on
 # the 32-bit port: within 100 bytes of a Solver's whole size)
-_FIXED_BYTES = const(2200)
+_FIXED_BYTES = const(2300)
 # The search runs these strategies in turn, each from a fresh start with its
 # share of the budget (tenths).  Depth-first search sinks into bad subtrees;
 # trying only a position's best 2-4 moves keeps it on good lines, and a
@@ -68,7 +68,7 @@ class Solver:
     def __init__(self, budget=BOARD_BUDGET, table_bits=TABLE_BITS, max_depth=400):
         """The defaults are the board's: 10,000 positions (99% of deals
         1-1000 solved, measured by `make bench`), 8,192 table slots (48 KB)
-        and lines up to 400 moves deep; 58 KB in all (memory() says how
+        and lines up to 400 moves deep; 54 KB in all (memory() says how
         much for other sizes: a smaller board gets a smaller table)."""
         self.budget = budget
         self.size = 1 << table_bits
@@ -76,7 +76,9 @@ class Solver:
         self.seen = bytearray(6 * self.size)
         # [card * 4 + s]: may card go on the card one rank higher of suit s
         self.stacks = bytearray(52 * 4)
-        self.steps = bytearray(3 * 4 * max_depth)
+        # a move a depth, and each card home once at most (nothing leaves a
+        # foundation here): the path never holds more steps than that
+        self.steps = bytearray(3 * (max_depth + 52))
         self.max_depth = max_depth
         self.path_move = bytearray(3 * max_depth)  # src, dst, count
         self.path_next = bytearray(2 * max_depth)  # the next candidate to try
@@ -106,7 +108,7 @@ class Solver:
     def memory(table_bits=TABLE_BITS, max_depth=400):
         """The bytes a Solver of that size takes (its buffers, to within a
         few hundred bytes of objects): the seen table, the path and the rest."""
-        return 6 * (1 << table_bits) + 19 * max_depth + _FIXED_BYTES
+        return 6 * (1 << table_bits) + 10 * max_depth + _FIXED_BYTES
 
     # -- starting ------------------------------------------------------------
 
