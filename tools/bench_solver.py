@@ -4,9 +4,10 @@
     bench_solver.py deals FIRST LAST   one line per deal: number, state,
                                        positions, moves (foundation moves
                                        included, as fc-solve counts them)
-    bench_solver.py deals FIRST LAST BITS DEPTH   the same with a seen
-                                       table of 2**BITS slots and lines up to
-                                       DEPTH moves (a smaller board's)
+    bench_solver.py deals FIRST LAST BITS DEPTH [GAME]   the same with a
+                                       seen table of 2**BITS slots and lines
+                                       up to DEPTH moves (a smaller board's),
+                                       of another game (fc-solve's names)
     bench_solver.py heap FIRST LAST    solves those deals; prints ok when every
                                        one gave an answer (for -X heapsize)
 The solver runs with the board's settings: Solver()'s defaults, as the app
@@ -18,11 +19,12 @@ import sys
 from freecell.compat import ticks_diff, ticks_ms
 from freecell.game import Game
 from freecell.solver import SEARCHING, SOLVED, TABLE_BITS, Solver
+from freecell.variants import FreeCell, by_name
 
 
-def run(first, last, report, table_bits=TABLE_BITS, max_depth=400):
+def run(first, last, report, table_bits=TABLE_BITS, max_depth=400, variant=None):
     solver = Solver(table_bits=table_bits, max_depth=max_depth)
-    game = Game()
+    game = Game(variant=variant or FreeCell())
     for number in range(first, last + 1):
         game.deal(number)
         solver.start(game)
@@ -36,6 +38,7 @@ def main():
     mode, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     bits = int(sys.argv[4]) if len(sys.argv) > 4 else TABLE_BITS
     depth = int(sys.argv[5]) if len(sys.argv) > 5 else 400
+    variant = by_name(sys.argv[6])() if len(sys.argv) > 6 else None
     if mode == "speed":
         total = [0]
 
@@ -50,7 +53,7 @@ def main():
             moves = len(solver.moves(False)) if solver.state == SOLVED else 0
             print(number, solver.state, solver.positions, moves)
 
-        run(first, last, line, bits, depth)
+        run(first, last, line, bits, depth, variant)
     else:
         run(first, last, lambda number, solver: None)
         print("ok")
