@@ -17,7 +17,7 @@ from app.storage import GAME, SETTINGS, STATS, Storage
 from files import FakeFiles
 from freecell import savefile
 from freecell.game import Game
-from lcg import Lcg
+from lcg import Lcg, mutate
 from sound import sound
 
 NAMES = (GAME, STATS, SETTINGS)
@@ -56,23 +56,6 @@ def real_flashes(rng, count):
         if GAME in files.files:
             kept.append(files.copy())
     return kept
-
-
-def mutate(data, kind, rng):
-    at, n = savefile.unwrap(data, kind, data[3])
-    payload = bytearray(data[at:at + n])
-    for _ in range(1 + rng.next(3)):
-        i = rng.next(len(payload))
-        roll = rng.next(4)
-        if roll == 0:
-            payload[i] = rng.next(256)
-        elif roll == 1:
-            payload[i] ^= 1 << rng.next(8)
-        elif roll == 2:
-            payload[i] = (payload[i] + 1) & 0xFF
-        else:  # a small number: a card, a count, a flag
-            payload[i] = rng.next(53)
-    return savefile.wrap(kind, data[3], payload, len(payload))
 
 
 def check(app, where):

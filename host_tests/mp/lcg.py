@@ -1,5 +1,7 @@
 # The scripts' random numbers: the same sequence on CPython and MicroPython
-# (an LCG kept under 2**30, so no long int on a 32-bit MicroPython).
+# (an LCG kept under 2**30, so no long int on a 32-bit MicroPython), and the
+# fuzzers' one way to make a sealed lie of a saved file.
+from freecell import savefile
 
 
 class Lcg:
@@ -9,3 +11,23 @@ class Lcg:
     def next(self, n):
         self.state = (self.state * 1103515245 + 12345) & 0x3FFFFFFF
         return (self.state >> 8) % n
+
+
+def mutate(data, kind, rng):
+    """The saved file `data` (of `kind`, its own version) with one to three
+    payload bytes changed and the container sealed again: right length,
+    right checksum, wrong contents."""
+    at, n = savefile.unwrap(data, kind, data[3])
+    payload = bytearray(data[at:at + n])
+    for _ in range(1 + rng.next(3)):
+        i = rng.next(len(payload))
+        roll = rng.next(4)
+        if roll == 0:
+            payload[i] = rng.next(256)
+        elif roll == 1:
+            payload[i] ^= 1 << rng.next(8)
+        elif roll == 2:
+            payload[i] = (payload[i] + 1) & 0xFF
+        else:  # a small number: a card, a count, a flag
+            payload[i] = rng.next(53)
+    return savefile.wrap(kind, data[3], payload, len(payload))

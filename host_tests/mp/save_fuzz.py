@@ -8,7 +8,7 @@ import sys
 from freecell import savefile
 from freecell.game import Game
 from freecell.table import FOUNDATION
-from lcg import Lcg
+from lcg import Lcg, mutate
 from sound import sound
 
 
@@ -28,23 +28,6 @@ def real_saves(rng, count):
                 g.move(rng.next(FOUNDATION + 1), rng.next(FOUNDATION + 1), rng.next(4))
         saves.append(savefile.encode_game(g, 1 + k))
     return saves
-
-
-def mutate(data, rng):
-    at, n = savefile.unwrap(data, savefile.GAME, savefile.GAME_VERSION)
-    payload = bytearray(data[at:at + n])
-    for _ in range(1 + rng.next(3)):
-        i = rng.next(len(payload))
-        roll = rng.next(4)
-        if roll == 0:
-            payload[i] = rng.next(256)
-        elif roll == 1:
-            payload[i] ^= 1 << rng.next(8)
-        elif roll == 2:
-            payload[i] = (payload[i] + 1) & 0xFF
-        else:  # a card value where one is expected often
-            payload[i] = rng.next(53)
-    return savefile.wrap(savefile.GAME, savefile.GAME_VERSION, payload, len(payload))
 
 
 def exercise(game, rng):
@@ -72,7 +55,7 @@ def main(cases):
     saves = real_saves(rng, 40)
     loaded = refused = 0
     for case in range(cases):
-        data = mutate(saves[case % len(saves)], rng)
+        data = mutate(saves[case % len(saves)], savefile.GAME, rng)
         game = Game()
         try:
             result = savefile.decode_game(data, game)
