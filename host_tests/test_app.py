@@ -247,3 +247,12 @@ def test_every_card_can_be_brought_under_the_cursor_and_read(width, height):
                 d.press("up")
         d.press("down*%d" % (t.heights[c] - 1))
     assert seen == sum(t.heights[c] for c in range(8))
+
+
+def test_the_share_line_names_the_game():
+    d = Driver()
+    d.choose("random", game="seahaven")
+    d.press("start").choose("give_up")
+    assert d.app.screen is d.app.end
+    line = d.app.end.lines[3]
+    assert bytes(line.buf[:line.n]) == b"SEAHAVEN #" + d.play.deal_text

@@ -33,12 +33,12 @@ def test_show_prints_the_game_the_statistics_and_the_settings(tmp_path):
     result = run([sys.executable, SAVES, "show"] + paths)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "deal #617, game 1 of the player's, in progress" in out
+    assert "freecell deal #617, game 1 of the player's, in progress" in out
     assert "moves 3, undos 1, score 0, cards home 0/52" in out
     assert "undo history: 1 moves can be undone, 1 redone" in out
     assert "Freecells: JD - - -" in out
     assert "played 1: won 0 (0%), given up 0, in progress 1" in out
-    assert "autoplay on, contrast 4/4, flip off, free cells 4" in out
+    assert "game freecell, autoplay on, contrast 4/4, flip off, free cells 4" in out
 
 
 def test_show_names_what_is_wrong_with_a_damaged_file(tmp_path):

@@ -45,8 +45,8 @@ class SavedGame:
 
 def print_game(saved):
     game, h = saved.game, saved.game.history
-    print("deal #%s, game %d of the player's, %s" % (game.number.text(), saved.serial,
-                                                      STATES[game.state]))
+    print("%s deal #%s, game %d of the player's, %s" % (
+        game.variant.name, game.number.text(), saved.serial, STATES[game.state]))
     print("free cells %d, autoplay %s" % (game.table.cells_count,
                                           "on" if game.autoplay else "off"))
     print("moves %d, undos %d, score %d, cards home %d/52" % (
@@ -71,8 +71,9 @@ def print_stats(st):
 
 
 def print_settings(s):
-    print("autoplay %s, contrast %d/4, flip %s, free cells %d (for new games)" % (
-        "on" if s.autoplay else "off", s.contrast + 1, "on" if s.flip else "off", s.cells))
+    print("game %s, autoplay %s, contrast %d/4, flip %s, free cells %d (FreeCell's, for new "
+          "games)" % (s.variant().name, "on" if s.autoplay else "off", s.contrast + 1,
+                      "on" if s.flip else "off", s.cells))
 
 
 # the container's kind byte -> how to read it, how to show it

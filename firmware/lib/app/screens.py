@@ -378,8 +378,9 @@ class EndScreen:
             self.lines[2].add(b"BY THE SOLVER")
         elif won:
             self.lines[2].add(b"BONUS ").add_int(game.win_bonus())
-        if len(b"FREECELL #") + len(deal) <= len(self.lines[3].buf):
-            self.lines[3].add(b"FREECELL ")
+        title = game.variant.title.encode()  # the share line names the game
+        if len(title) + 2 + len(deal) <= len(self.lines[3].buf):
+            self.lines[3].add(title).add(b" ")
         self.lines[3].add(b"#").add(deal)
         self.lines[4].add_int(game.cards_home()).add(b"/52 ").add_int(game.moves)
         self.lines[4].add(b" MOVES")

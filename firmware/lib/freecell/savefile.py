@@ -154,8 +154,10 @@ def decode_game(data, game):
     where = unwrap(data, GAME, GAME_VERSION)
     if isinstance(where, str) and data[3:4] == b"\x01":  # the first format
         where = unwrap(data, GAME, 1)
-        if not isinstance(where, str):
-            data = _from_version_1(data, where[0], where[1])
+        if not isinstance(where, str):  # loaded only here: once in a board's life
+            from .savefile_v1 import from_version_1
+
+            data = from_version_1(data, where[0], where[1])
             if isinstance(data, str):
                 return data
             where = (0, len(data))
@@ -230,39 +232,6 @@ def decode_game(data, game):
     h.from_deal = bool(flags & 4)
     game.error = 0
     return get(data, at + 18, 3)
-
-
-def _from_version_1(data, at, n):
-    """A version-1 payload (FreeCell, 4 cells, 8 columns, foundations at
-    locations 14-17) rewritten as version 2, or an error message."""
-    if n < 39:
-        return "the game record is too short"
-    old = data[at + 5]
-    out = bytearray(n + 8)
-    out[0:5] = data[at:at + 5]
-    out[5] = 0  # FreeCell
-    out[6] = old & 15
-    out[7] = (old >> 4) & 7 | (8 if old & 0x80 else 0)  # a stray bit stays wrong
-    out[8] = data[at + 6]
-    out[9:21] = data[at + 7:at + 19]  # moves, undos, score, serial
-    out[21:25] = data[at + 19:at + 23]
-    for i in range(25, 29):
-        out[i] = NO_CARD
-    out[29:33] = data[at + 23:at + 27]
-    out[33:41] = data[at + 27:at + 35]
-    out[43:] = data[at + 35:at + n]
-    first = 47
-    for c in range(8):
-        first += out[33 + c]
-    for j in range(first, len(out) - 2, 3):  # the steps' locations: foundations moved
-        for k in (j, j + 1):
-            loc = out[k] & 0x3F if k == j else out[k]
-            if 14 <= loc < 18:
-                loc += FOUND0 - 14
-            elif loc >= 18:
-                loc = 0x3F  # no such place then: none now
-            out[k] = (out[k] & 0xC0 if k == j else 0) | loc
-    return out
 
 
 def _read_table(data, at, end, t):
