@@ -158,7 +158,7 @@ def test_after_a_power_cut_the_game_resumes_and_undo_works(played):
     assert_same_screens(boot, frames, SECOND_BOOT)
     # the resumed table is the one before the cut, the cursor back on
     # column 1 (as after the first boot's "down"), the refusal's box gone
-    assert frames[0] == played["sim_first"][8]
+    assert frames[0] == played["sim_first"][FIRST_BOOT.index("down", DEAL_PRESS)]
     assert played["states_second"][0] == played["states_first"][-1]
     # undo took the move back: the deal as dealt (fc.py replay 2 shows it)
     assert played["states_second"][1] == DEAL_2
