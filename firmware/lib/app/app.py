@@ -229,11 +229,10 @@ class App:
             game.give_up()
             self.keeper.finished(game)
         settings = self.keeper.settings
-        variant = game.variant
-        if variant.id == settings.game and settings.cells in variant.CELL_CHOICES:
-            game.set_cells(settings.cells)
-        elif variant.id != settings.game:
+        if game.variant.id != settings.game:
             game.set_variant(settings.variant())
+        elif settings.cells in game.variant.CELL_CHOICES:  # FreeCell's choice of cells
+            game.set_cells(settings.cells)
         game.autoplay = settings.autoplay
         problem = game.deal(number)
         if problem:  # the entry screen checked it; say so rather than crash

@@ -6,6 +6,7 @@ when it is drawn.
 
 from freecell.deal import DealNumber, OUT_OF_RANGE
 from freecell.game import WON
+from freecell.variants import VARIANTS
 
 from . import buttons as K
 from . import glyphs
@@ -110,8 +111,6 @@ class GameScreen(ListScreen):
         self.then = "random"
 
     def open(self):
-        from freecell.variants import VARIANTS
-
         self.set_items([v.title.encode() for v in VARIANTS],
                        ["pick"] * len(VARIANTS))
         self.choice = self.app.keeper.settings.game

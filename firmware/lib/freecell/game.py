@@ -115,10 +115,7 @@ class Game:
     def set_cells(self, cells):
         """Play the next deal (or a loaded game) with this many free cells,
         one of the variant's CELL_CHOICES."""
-        if cells not in self.variant.CELL_CHOICES:
-            raise ValueError("%s is played with %s free cells" % (
-                self.variant.title, " or ".join(str(n) for n in self.variant.CELL_CHOICES)))
-        self.variant.cells = cells
+        self.variant.use_cells(cells)
         self.table.cells_count = cells
 
     def restart(self):

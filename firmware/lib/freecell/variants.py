@@ -44,7 +44,10 @@ class FreeCell:
     kings_only = False
 
     def __init__(self, cells=None):
-        cells = self.CELLS if cells is None else cells
+        self.use_cells(self.CELLS if cells is None else cells)
+
+    def use_cells(self, cells):
+        """Play with this many free cells, one of CELL_CHOICES."""
         if cells not in self.CELL_CHOICES:
             raise ValueError("%s is played with %s free cells"
                              % (self.title, " or ".join(str(n) for n in self.CELL_CHOICES)))
