@@ -1,6 +1,7 @@
 """The solver on the device: hint, show me, is it winnable, B to stop, and
 the daily deal."""
 
+from app import records as R
 from app.app import UNWINNABLE
 from app.assistant import STEP
 from freecell.solver import BOARD_BUDGET
@@ -96,7 +97,8 @@ def test_show_me_plays_the_game_out_and_the_statistics_say_so():
     assert d.game.is_won() and d.app.screen is d.app.end
     assert bytes(d.app.end.lines[0].buf[: d.app.end.lines[0].n]) == b"SOLVED"
     st = d.app.keeper.stats
-    assert (st.won, st.given_up, st.solved_by_solver) == (0, 1, 1) and st.consistent()
+    assert (st.total(R.WINS), st.total(R.GIVEN_UP), st.total(R.BY_SOLVER)) == (0, 1, 1)
+    assert st.consistent()
     assert st.record(0)[2] == SOLVED
 
 
@@ -135,6 +137,6 @@ def test_the_daily_deal_has_its_own_line_in_the_statistics():
     d.choose("daily")
     assert d.app.screen is d.play and d.game.number.text() == str(d.app.daily_deal())
     st = d.app.keeper.stats
-    assert (st.daily_played, st.daily) == (1, True)
+    assert (st.total(R.DAILY_PLAYED), st.daily) == (1, True)
     d.press("start").choose("give_up")
     assert st.record(0)[2] & DAILY

@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from app import records as R
+
 from conftest import need
 from freecell import notation, savefile
 from freecell.game import Game
@@ -88,7 +90,8 @@ def test_a_damaged_game_is_set_aside_named_and_the_rest_kept(damage):
     assert again.app.notice.endswith("; set aside as game.sav.bad1")
     assert files.files["game.sav.bad1"] == damaged  # renamed, never deleted
     st = again.app.keeper.stats  # the statistics file was fine: the lost game
-    assert (st.played, st.given_up, st.in_progress) == (1, 1, 0)  # counts as given up
+    # counts as given up
+    assert (st.total(R.PLAYED), st.total(R.GIVEN_UP), st.in_progress) == (1, 1, 0)
     assert st.consistent()
     again.press("a")  # any press clears the notice; a new game starts cleanly
     assert again.app.notice is None and again.game.table.count_cards() == 52
@@ -171,26 +174,32 @@ def test_statistics_count_wins_give_ups_and_abandoned_games():
     d = Driver(617, storage=Storage(files))
     d.press(won_617_keys())
     st = d.app.keeper.stats
-    assert (st.played, st.won, st.given_up, st.in_progress) == (1, 1, 0, 0)
-    assert (st.streak, st.best_streak, st.fewest_moves, st.best_score) == (1, 1, 103, 1014)
+    assert (st.total(R.PLAYED), st.total(R.WINS), st.total(R.GIVEN_UP),
+            st.in_progress) == (1, 1, 0, 0)
+    assert (st.of(0, R.STREAK), st.of(0, R.BEST_STREAK), st.of(0, R.FEWEST),
+            st.of(0, R.BEST_SCORE)) == (1, 1, 103, 1014)
     assert st.record(0) == (0, 617, 1, 103, 0, 1014)
     d.press("a")  # to the title
     d.press("a", "a")  # a new random game (of FreeCell, the game screen's choice)
     d.press("start").choose("give_up")
-    assert (st.played, st.won, st.given_up, st.streak) == (2, 1, 1, 0)
+    assert (st.total(R.PLAYED), st.total(R.WINS), st.total(R.GIVEN_UP),
+            st.of(0, R.STREAK)) == (2, 1, 1, 0)
     d.press("a", "a", "a")  # title, new game, FreeCell
     d.press("start").choose("title")  # NEW GAME from the menu goes to the title...
     assert d.app.title.labels[:2] == [b"RESUME", b"NEW GAME"]
     d.choose("random")  # ...where a new game abandons this one
-    assert (st.played, st.given_up, st.in_progress) == (4, 2, 1) and st.consistent()
+    assert (st.total(R.PLAYED), st.total(R.GIVEN_UP), st.in_progress) == (4, 2, 1)
+    assert st.consistent()
     assert st.win_rate() == 33
     again = Driver(storage=Storage(files))
     s2 = again.app.keeper.stats
-    assert (s2.played, s2.won, s2.given_up, s2.in_progress, s2.recent_count) == (4, 1, 2, 1, 3)
+    assert (s2.total(R.PLAYED), s2.total(R.WINS), s2.total(R.GIVEN_UP), s2.in_progress,
+            s2.recent_count) == (4, 1, 2, 1, 3)
     again.choose("stats")
     assert again.app.screen is again.app.stats_screen
-    assert again.app.stats_screen.lines[:3] == [b"PLAYED 4", b"WON 1 (33%)", b"GIVEN UP 2"]
-    assert again.app.stats_screen.lines[-1].startswith(b"#617 WON  103M 0U 1014")
+    assert again.app.stats_screen.lines[:4] == [b"FREECELL:", b"PLAYED 4", b"WON 1 (33%)",
+                                                b"GIVEN UP 2"]
+    assert again.app.stats_screen.lines[-1].startswith(b"FC #617 WON  103M 0U 1014")
 
 
 def test_settings_are_kept_and_applied():
@@ -213,11 +222,12 @@ def test_boot_reconciles_statistics_with_the_saved_game():
     del files.files[STATS]  # the statistics write was lost
     again = Driver(storage=Storage(files))
     st = again.app.keeper.stats
-    assert (st.played, st.in_progress) == (1, 1) and st.consistent()
+    assert (st.total(R.PLAYED), st.in_progress) == (1, 1) and st.consistent()
     files.files.pop(GAME)  # now the game is gone but the statistics say in progress
     third = Driver(storage=Storage(files))
     st = third.app.keeper.stats
-    assert (st.played, st.given_up, st.in_progress) == (1, 1, 0) and st.consistent()
+    assert (st.total(R.PLAYED), st.total(R.GIVEN_UP), st.in_progress) == (1, 1, 0)
+    assert st.consistent()
     assert not third.app.in_progress
 
 
@@ -241,12 +251,18 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
     st.start()
     good = st.encode()
     payload = bytearray(good[6:-4])
-    payload[2] = 9  # played 9, but won + given up + in progress = 1
+    payload[8] = 9  # FreeCell played 9, but won + given up + in progress = 1
     fresh = Stats()
-    assert fresh.decode(wrap(b"S", 2, payload, len(payload))) == "the statistics do not add up"
-    assert fresh.played == 0
+    assert fresh.decode(wrap(b"S", 3, payload, len(payload))) == "the statistics do not add up"
+    # no game 9; no games; more games than there are; a daily deal not in progress
+    for at, value in ((4, 9), (5, 0), (5, 99), (3, 2)):
+        bad = bytearray(good[6:-4])
+        bad[at] = value
+        assert fresh.decode(wrap(b"S", 3, bad, len(bad))) in (
+            "the statistics do not add up", "the statistics record has the wrong size")
+    assert fresh.total(R.PLAYED) == 0
     assert fresh.decode(good[:-5]) == "the file is cut short"
-    assert fresh.decode(good) is None and fresh.played == 1
+    assert fresh.decode(good) is None and fresh.total(R.PLAYED) == 1
     s = Settings()
     for bad in ((2, 1, 0, 4), (1, 9, 0, 4), (1, 1, 3, 4), (1, 1, 0, 0), (1, 1, 0, 5)):
         assert s.decode(wrap(b"O", 1, bytes(bad), 4)) == "the settings have impossible values"
@@ -292,11 +308,13 @@ def test_statistics_from_the_first_format_are_read():
     old[30] = 1
     st = Stats()
     assert st.decode(wrap(b"S", 1, old, len(old))) is None
-    assert (st.played, st.won, st.given_up, st.best_score, st.fewest_moves) == (3, 2, 1, 900, 80)
-    assert (st.daily_played, st.solved_by_solver, st.recent_count) == (0, 0, 1)
+    assert (st.total(R.PLAYED), st.total(R.WINS), st.total(R.GIVEN_UP), st.of(0, R.BEST_SCORE),
+            st.of(0, R.FEWEST)) == (3, 2, 1, 900, 80)
+    assert (st.total(R.DAILY_PLAYED), st.total(R.BY_SOLVER), st.recent_count) == (0, 0, 1)
     assert st.record(0)[:3] == (0, 617, 1)
     again = Stats()
-    assert again.decode(st.encode()) is None and again.played == 3  # rewritten as version 2
+    # rewritten as version 3
+    assert again.decode(st.encode()) is None and again.total(R.PLAYED) == 3
 
 
 def test_statistics_reset_once_keep_the_game_and_later_results():
@@ -313,12 +331,13 @@ def test_statistics_reset_once_keep_the_game_and_later_results():
     again = Driver(storage=Storage(files))
     assert "set aside as stats.sav.bad1" in again.app.notice
     stats = again.app.keeper.stats
-    assert stats.consistent() and stats.in_progress == 1 and stats.played == 1
+    assert stats.consistent() and stats.in_progress == 1 and stats.total(R.PLAYED) == 1
     for _ in range(3):  # later boots: nothing more set aside, nothing counted twice
         later = Driver(storage=Storage(files))
         assert later.app.notice is None
         assert later.app.title.labels[0] == b"RESUME"
-        assert (later.app.keeper.stats.played, later.app.keeper.stats.in_progress) == (1, 1)
+        st = later.app.keeper.stats
+        assert (st.total(R.PLAYED), st.in_progress) == (1, 1)
     assert "stats.sav.bad2" not in files.files
     later.press("a")  # RESUME: the game, as it was
     assert later.game.moves == 1 and notation.position_text(later.game).count("\n") > 8
@@ -346,7 +365,7 @@ def test_a_directory_where_a_save_should_be_is_set_aside_and_saving_works():
     assert d.app.notice == "statistics: it cannot be read; set aside as stats.sav.bad1"
     assert STATS + ".bad1" in files.unreadable  # moved, not deleted
     d.press("down", "a", "a")
-    assert d.app.keeper.stats.played == 1 and STATS in files.files
+    assert d.app.keeper.stats.total(R.PLAYED) == 1 and STATS in files.files
 
 
 def test_a_flash_that_refuses_renames_at_boot_gives_a_note_and_a_playable_game():
@@ -425,3 +444,50 @@ def test_every_game_is_chosen_on_the_device_remembered_and_resumed(name):
     again.choose("title")
     again.choose("game:random")  # the game screen lights the game chosen last
     assert again.app.games.choice == by_name(name).id
+
+
+SAVES_V2 = os.path.join(os.path.dirname(__file__), "data", "saves_v2")
+
+
+def test_statistics_are_kept_per_game():
+    """A FreeCell win, a HalfCell game given up and one in progress: each
+    game's counters apart, the totals the sum, and the file says the same."""
+    from test_sim import won_617_keys
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    d.press(won_617_keys())
+    assert d.game.is_won()
+    d.app.keeper.settings.game = 5
+    d.app.new_game("5")
+    d.app.new_game("6")
+    st = d.app.keeper.stats
+    assert (st.of(0, R.PLAYED), st.of(0, R.WINS), st.of(0, R.STREAK)) == (1, 1, 1)
+    assert (st.of(5, R.PLAYED), st.of(5, R.GIVEN_UP), st.of(5, R.STREAK)) == (2, 1, 0)
+    assert (st.total(R.PLAYED), st.game, st.in_progress, st.serial) == (3, 5, 1, 3)
+    assert st.consistent() and st.record(0)[2] >> 3 == 5 and st.record(1)[2] >> 3 == 0
+    again = Driver(storage=Storage(files))
+    st2 = again.app.keeper.stats
+    assert st2.tallies == st.tallies and again.game.variant.name == "halfcell"
+    assert again.app.notice is None
+    again.choose("stats")
+    text = b"\n".join(again.app.stats_screen.lines)
+    assert b"HALFCELL:\nPLAYED 2" in text and b"FREECELL:\nPLAYED 1\nWON 1 (100%)" in text
+
+
+def test_statistics_written_before_games_were_counted_apart_are_read():
+    """Files made by the previous version (host_tests/data/saves_v2: its
+    made_by.py.txt): one set of counters, for three FreeCell games and a
+    Seahaven game in progress.  They load as FreeCell's, the game in progress
+    moves to Seahaven's tally, and the game resumes."""
+    files = FakeFiles()
+    for name in (GAME, STATS, SETTINGS):
+        with open(os.path.join(SAVES_V2, name), "rb") as f:
+            files.files[name] = f.read()
+    assert files.files[STATS][3] == 2  # format 2
+    d = Driver(storage=Storage(files))
+    assert d.app.notice is None and d.app.in_progress and d.game.variant.name == "seahaven"
+    st = d.app.keeper.stats
+    assert (st.of(0, R.PLAYED), st.of(0, R.WINS), st.of(0, R.GIVEN_UP)) == (3, 1, 2)
+    assert (st.of(2, R.PLAYED), st.game, st.in_progress, st.serial) == (1, 2, 1, 4)
+    assert st.consistent() and files.files[STATS][3] == 3  # rewritten as format 3
+    assert d.app.keeper.settings.game == 2

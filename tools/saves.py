@@ -22,11 +22,13 @@ for _path in (os.path.join(ROOT, "tools", "shims"), os.path.join(ROOT, "firmware
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
+from app import records as R  # noqa: E402
 from app.records import DAILY, SOLVED, WON, Settings, Stats  # noqa: E402
 from freecell import notation  # noqa: E402
 from freecell.deal import DealNumber  # noqa: E402
 from freecell.game import Game, WON, GAVE_UP  # noqa: E402
 from freecell.savefile import decode_game  # noqa: E402
+from freecell.variants import VARIANTS  # noqa: E402
 
 STATES = {0: "in progress", WON: "won", GAVE_UP: "given up"}
 
@@ -57,17 +59,27 @@ def print_game(saved):
 
 
 def print_stats(st):
-    print("played %d: won %d (%d%%), given up %d, in progress %d" % (
-        st.played, st.won, st.win_rate(), st.given_up, st.in_progress))
-    print("win streak %d, best %d; best score %d; fewest moves for a win %s" % (
-        st.streak, st.best_streak, st.best_score, st.fewest_moves or "-"))
+    print("played %d: won %d (%d%%), given up %d, in progress %d%s" % (
+        st.total(R.PLAYED), st.total(R.WINS), st.win_rate(), st.total(R.GIVEN_UP),
+        st.in_progress, " (%s)" % VARIANTS[st.game].name if st.in_progress else ""))
+    for v in VARIANTS:
+        g = v.id
+        if not st.of(g, R.PLAYED):
+            continue
+        print("%s: played %d, won %d (%d%%), given up %d; win streak %d, best %d; best score "
+              "%d; fewest moves for a win %s; daily %d won %d; finished by the solver %d" % (
+                  v.name, st.of(g, R.PLAYED), st.of(g, R.WINS), st.win_rate(g),
+                  st.of(g, R.GIVEN_UP), st.of(g, R.STREAK), st.of(g, R.BEST_STREAK),
+                  st.of(g, R.BEST_SCORE), st.of(g, R.FEWEST) or "-", st.of(g, R.DAILY_PLAYED),
+                  st.of(g, R.DAILY_WON), st.of(g, R.BY_SOLVER)))
     for i in range(st.recent_count):
         hi, lo, how, moves, undos, score = st.record(i)
         deal = DealNumber()
         deal.hi, deal.lo = hi, lo
         ending = {WON: "won", SOLVED: "finished by the solver"}.get(how & 3, "given up")
-        print("  #%s%s %s, %d moves %d undos score %d" % (
-            deal.text(), " (daily)" if how & DAILY else "", ending, moves, undos, score))
+        print("  %s #%s%s %s, %d moves %d undos score %d" % (
+            VARIANTS[how >> 3].name, deal.text(), " (daily)" if how & DAILY else "", ending,
+            moves, undos, score))
 
 
 def print_settings(s):

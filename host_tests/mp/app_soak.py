@@ -16,6 +16,7 @@ GAME = Game()
 gc.collect()
 from app.app import App  # noqa: E402
 from app.storage import FlashFiles, Storage  # noqa: E402
+from app import records as R
 
 PRESSES = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 SEED = int(sys.argv[2]) if len(sys.argv) > 2 else 1
@@ -86,9 +87,9 @@ def soak():
             app = boot(flash)
             boots += 1
         if app.game.table.count_cards() != 52 or not app.keeper.stats.consistent():
+            st = app.keeper.stats
             print("FAIL after press", i, app.game.table.count_cards(),
-                  app.keeper.stats.played, app.keeper.stats.won, app.keeper.stats.given_up,
-                  app.keeper.stats.in_progress)
+                  st.total(R.PLAYED), st.total(R.WINS), st.total(R.GIVEN_UP), st.in_progress)
             return
         screens |= 1 << SCREENS.index(type(app.screen).__name__)
         if i % 500 == 499:
@@ -102,7 +103,7 @@ def soak():
     print("boots", boots)
     print("cut_writes", cut_writes)
     print("screens_seen", bin(screens).count("1"), "of", len(SCREENS))
-    print("played", st.played, "won", st.won, "given_up", st.given_up)
+    print("played", st.total(R.PLAYED), "won", st.total(R.WINS), "given_up", st.total(R.GIVEN_UP))
     print("heap_first_half_max", first_half_max)
     print("heap_second_half_max", second_half_max)
     print("ok")

@@ -19,6 +19,8 @@ games are saved before the statistics, and a game the statistics count as in
 progress but that cannot be resumed counts as given up.
 """
 
+import sys
+
 from freecell.compat import ticks_diff
 from freecell.game import PLAYING
 from freecell.savefile import decode_game, encode_game
@@ -27,6 +29,14 @@ from .records import Settings, Stats
 from .storage import GAME, SETTINGS, STATS
 
 AUTOSAVE_MS = 30000
+
+
+def _let_go(package, name):
+    """Forget a module loaded for one task, so its code can be collected."""
+    sys.modules.pop(package + "." + name, None)
+    parent = sys.modules.get(package)
+    if parent is not None and hasattr(parent, name):
+        delattr(parent, name)
 
 
 class Keeper:
@@ -61,40 +71,39 @@ class Keeper:
         if resumable and found[0] != self.stats.serial:  # the statistics renumbered it
             self.save_game(game)
         self.saved_moves = game.moves if resumable else -1
+        _let_go("freecell", "loadgame")  # the load's checks: not needed till the next boot
+        _let_go("freecell", "savefile_v1")
+        _let_go("app", "records_old")
         return resumable
 
     def _reconcile(self, game, loaded, resumable, serial):
         st = self.stats
         if resumable:
             if st.in_progress and st.serial == serial:
-                return False
+                if st.game == game.variant.id:
+                    return False
+                st.move_in_progress(game.variant.id)  # counted before games were apart
+                return True
             if st.in_progress:  # another game was under way and is gone
-                self._lost()
+                st.lose()
             # counted as the latest game the statistics know: its own serial
             # may be higher than the games they count (statistics reset)
-            st.played += 1
-            st.in_progress = 1
-            st.serial = st.played
+            st.start(game.variant.id)
             return True
         if not st.in_progress:
             return False
         if loaded and serial == st.serial:  # it ended; the stats missed it
+            st.move_in_progress(game.variant.id)
             st.finish(game)
         else:
-            self._lost()
+            st.lose()
         return True
-
-    def _lost(self):
-        st = self.stats
-        st.in_progress = 0
-        st.given_up += 1
-        st.streak = 0
 
     # -- the game's life ------------------------------------------------------
 
     def started(self, game, daily=False):
         """A new game was dealt (any game in progress was finished first)."""
-        serial = self.stats.start(daily)
+        serial = self.stats.start(game.variant.id, daily)
         self.save_game(game)
         self.save_stats()
         return serial

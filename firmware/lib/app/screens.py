@@ -10,6 +10,7 @@ from freecell.variants import VARIANTS
 
 from . import buttons as K
 from . import glyphs
+from . import records as R
 from .paint import Line
 
 _ROW = 6  # a line of 3x5 text with its gap
@@ -217,7 +218,9 @@ class HelpScreen(TextScreen):
 
 
 class StatsScreen(TextScreen):
-    """Games played, won, given up, streaks, bests and the recent games."""
+    """Per game: played, won, given up, streaks, bests; then the recent
+    games of every game, newest first.  The game new deals are of comes
+    first, then the others that have been played."""
 
     title = b"STATISTICS"
 
@@ -225,30 +228,38 @@ class StatsScreen(TextScreen):
         self.top = 0
         st = self.app.keeper.stats
         narrow = self.app.layout.narrow
-        lines = [
-            b"PLAYED %d" % st.played,
-            b"WON %d (%d%%)" % (st.won, st.win_rate()),
-            b"GIVEN UP %d" % st.given_up,
-            b"STREAK %d BEST %d" % (st.streak, st.best_streak),
-            b"BEST SCORE %d" % st.best_score,
-            b"FEWEST MOVES %s" % (b"%d" % st.fewest_moves if st.fewest_moves else b"-"),
-            b"DAILY %d WON %d" % (st.daily_played, st.daily_won),
-            b"SOLVER FINISHED %d" % st.solved_by_solver,
-        ]
+        lines = []
+        first = self.app.keeper.settings.game
+        for g in [first] + [v.id for v in VARIANTS if v.id != first]:
+            if g != first and not st.of(g, R.PLAYED):
+                continue
+            fewest = st.of(g, R.FEWEST)
+            lines += [
+                VARIANTS[g].title.encode() + b":",
+                b"PLAYED %d" % st.of(g, R.PLAYED),
+                b"WON %d (%d%%)" % (st.of(g, R.WINS), st.win_rate(g)),
+                b"GIVEN UP %d" % st.of(g, R.GIVEN_UP),
+                b"STREAK %d BEST %d" % (st.of(g, R.STREAK), st.of(g, R.BEST_STREAK)),
+                b"BEST SCORE %d" % st.of(g, R.BEST_SCORE),
+                b"FEWEST MOVES %s" % (b"%d" % fewest if fewest else b"-"),
+                b"DAILY %d WON %d" % (st.of(g, R.DAILY_PLAYED), st.of(g, R.DAILY_WON)),
+                b"SOLVER FINISHED %d" % st.of(g, R.BY_SOLVER),
+            ]
         if st.recent_count:
             lines.append(b"RECENT GAMES:")
         for i in range(st.recent_count):
-            hi, lo, won, moves, undos, score = st.record(i)
+            hi, lo, how, moves, undos, score = st.record(i)
             deal = DealNumber()
             deal.hi, deal.lo = hi, lo
-            mark = (b"LOST", b"WON ", b"SOLV")[won & 3]  # SOLV: "show me" finished it
-            if won & 4:
+            mark = (b"LOST", b"WON ", b"SOLV")[how & 3]  # SOLV: "show me" finished it
+            if how & 4:
                 mark = mark[:3] + b"*"  # a daily deal
+            code = VARIANTS[how >> 3].code.encode()
             if narrow:
-                lines.append(b"#%s %s %dM" % (deal.text().encode(), mark, moves))
+                lines.append(b"%s%s %s %dM" % (code, deal.text().encode(), mark, moves))
             else:
-                lines.append(b"#%s %s %dM %dU %d" % (deal.text().encode(), mark, moves, undos,
-                                                       score))
+                lines.append(b"%s #%s %s %dM %dU %d" % (code, deal.text().encode(), mark, moves,
+                                                         undos, score))
         self.lines = lines
 
 
