@@ -20,7 +20,7 @@ def position(columns=(), cells=(), home=(0, 0, 0, 0), free_cells=4, autoplay=Fal
     for i, word in enumerate(cells):
         t.cells[i] = NO_CARD if word == "-" else cards.parse(word)
     for s in range(4):
-        t.foundations[s] = home[s]
+        t.pile_up(s, home[s])
     return game
 
 

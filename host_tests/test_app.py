@@ -199,7 +199,7 @@ def test_finish_from_the_menu_wins_and_shows_the_score():
     d, game = on_position(["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH", "KS QS", "KD QD", "KC QC",
                            "", "", "", ""])
     for s, n in ((0, 11), (1, 11), (3, 11)):
-        game.table.foundations[s] = n
+        game.table.pile_up(s, n)
     d.press("start")
     assert b"FINISH" in d.app.menu.labels
     d.choose("finish")

@@ -104,6 +104,8 @@ FC_CASES = [
     (["replay", "5", "--game", "eight_off", "--no-autoplay", "ch", "3b", "e3", "5k"], None),
     (["solve", "5", "--game", "bakers_game"], None),
     (["replay", "5", "--game", "seahaven", "10h", "a10"], None),
+    (["solve", "5", "--game", "halfcell"], None),
+    (["replay", "1", "--game", "halfcell", "--no-autoplay", "6a", "6b", "6h1", "6h2"], None),
     (["frobnicate"], None),
     ([], None),
     (["--help"], None),

@@ -55,9 +55,9 @@ def test_random_legal_play_keeps_all_52_cards(number, picks, autoplay, cells):
     for i in range(t.cells_count):
         if t.cells[i] != 255:
             seen.add(t.cells[i])
-    for s in range(4):
-        for r in range(t.foundations[s]):
-            seen.add(r * 4 + s)
+    for p in range(4):
+        for i in range(t.foundations[p]):
+            seen.add(t.pile_card(p, i))
     assert seen == set(range(52))
 
 

@@ -30,6 +30,27 @@ def won_617_keys():
     return " ".join(keys)
 
 
+def halfcell_keys():
+    """Deal 617 of HalfCell, autoplay on, the board's solver's first 30 moves:
+    both piles under way, one past its first few cards."""
+    from freecell.game import Game
+    from freecell.notation import move_text
+    from freecell.solver import Solver, SOLVED
+    from freecell.variants import HalfCell
+
+    game = Game(variant=HalfCell())
+    game.deal(617)
+    solver = Solver(budget=50000, table_bits=16)
+    solver.start(game)
+    while not solver.step(5000):
+        pass
+    assert solver.state == SOLVED
+    tokens = [move_text(m & 31, (m >> 5) & 31, m >> 10, 2) for m in solver.moves(True)[:30]]
+    keys, driver = keys_for_transcript(617, tokens, autoplay_off=False, game="halfcell")
+    assert min(driver.game.table.foundations[:2]) >= 2
+    return " ".join(keys)
+
+
 def long_column_keys():
     keys, driver = keys_for_transcript(252, moves("host_tests/data/252-long-column.moves"))
     column = max(range(8), key=lambda c: driver.game.table.heights[c])
@@ -64,6 +85,9 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "forecell_deal": (617, "", "128x64", "forecell"),
     "bakers_game_refused": (617, "a right a", "128x64", "bakers_game"),
     "thumby_seahaven": (617, "left", "72x40", "seahaven"),
+    "halfcell_deal": (617, "", "128x64", "halfcell"),
+    "halfcell_home": (617, halfcell_keys, "128x64", "halfcell"),
+    "thumby_halfcell_home": (617, halfcell_keys, "72x40", "halfcell"),
     # the Thumby's 72x40: four columns in view, scrolling with the cursor
     "thumby_title": (None, "", "72x40"),
     "thumby_fresh_deal": (617, "", "72x40"),

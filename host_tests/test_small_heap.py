@@ -57,7 +57,7 @@ def test_hint_winnable_and_show_me_answer_in_110_kb_with_a_smaller_table(tree32)
 
 
 def test_with_too_little_memory_for_any_table_the_player_is_told(tree32):
-    lines = bench_app(tree32, 104, "assist")
+    lines = bench_app(tree32, 100, "assist")
     assert "hint: NOT ENOUGH MEMORY FOR THE / SOLVER ON THIS BOARD" in lines
     assert "table_slots: 0" in lines
 
@@ -95,7 +95,7 @@ def sweep(interpreter, tree, heaps):
 
 def test_every_solver_action_answers_at_every_heap_size_on_the_32_bit_port(tree32):
     # from "cannot make the tables" to "plenty", 2 KB apart
-    tables = sweep(MICROPYTHON32, tree32, range(104, 164, 2))
+    tables = sweep(MICROPYTHON32, tree32, range(96, 164, 2))
     assert 0 in tables and 8192 in tables and len(tables) >= 4
 
 

@@ -205,7 +205,8 @@ def test_every_game_deals_its_52_cards_once(name):
 def test_variants_keep_their_ids_and_names():
     """Saved games and statistics name a game by its id: never renumber."""
     assert [(v.id, v.name) for v in VARIANTS] == [
-        (0, "freecell"), (1, "bakers_game"), (2, "seahaven"), (3, "eight_off"), (4, "forecell")]
+        (0, "freecell"), (1, "bakers_game"), (2, "seahaven"), (3, "eight_off"), (4, "forecell"),
+        (5, "halfcell")]
     assert all(VARIANTS[v.id] is v for v in VARIANTS)
 
 

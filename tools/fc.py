@@ -10,8 +10,9 @@
                                     find a winning line with the board's solver and
                                     print it in the notation replay reads
 G is one of fc-solve's game names (freecell, the default, bakers_game,
-seahaven, eight_off, forecell); deal N of any game lays out the Microsoft
-shuffle N as PySol does.
+seahaven, eight_off, forecell) or halfcell; deal N of any game lays out the
+Microsoft shuffle N as PySol does (HalfCell as FreeCell).  HalfCell's moves
+home name the pile: '3h1', '3h2'.
 Runs under CPython 3.9+ and the MicroPython unix port with the same output; it
 uses only the engine in firmware/lib and the standard library both share.
 Exit codes: 0 done, 1 an illegal move, 2 bad input (message on stderr);
@@ -208,7 +209,8 @@ def replay(word, options, tokens):
         code = game.move(src, notation.move_dst(packed), notation.move_count(packed))
         if code:
             print(notation.position_text(game))
-            token = notation.move_text(src, notation.move_dst(packed), notation.move_count(packed))
+            token = notation.move_text(src, notation.move_dst(packed), notation.move_count(packed),
+                                       game.variant.piles)
             fail("move %d (%s) is illegal: %s" % (i + 1, token, game.reason()), 1)
     print(notation.position_text(game))
 
@@ -227,7 +229,8 @@ def solve(word, options):
     if solver.state == SOLVED:
         tokens = []
         for packed in solver.moves(options["autoplay"]):
-            tokens.append(notation.move_text(packed & 31, (packed >> 5) & 31, packed >> 10))
+            tokens.append(notation.move_text(packed & 31, (packed >> 5) & 31, packed >> 10,
+                                             game.variant.piles))
         for i in range(0, len(tokens), 10):
             print(" ".join(tokens[i:i + 10]))
         return

@@ -29,12 +29,16 @@ NAMES = {"up": K.UP, "down": K.DOWN, "left": K.LEFT, "right": K.RIGHT, "a": K.A,
 class Driver:
     """An app on the sim board with a fake clock; presses go through Buttons."""
 
-    def __init__(self, deal=None, seed=1, width=128, height=64, storage=None):
+    def __init__(self, deal=None, seed=1, width=128, height=64, storage=None, game=None):
         self.display = SimDisplay(width, height)
         self.keys = SimKeys()
         self.app = App(self.display, self.keys, seed, storage=storage)
         self.now = 0
         self.app.tick(0)
+        if game is not None:  # the game the settings hold: a new deal is of it
+            from freecell.variants import by_name
+
+            self.app.keeper.settings.game = by_name(game).id
         if deal is not None:
             self.app.new_game(str(deal))
             self.app.redraw()
@@ -111,11 +115,12 @@ def _cursor_to(driver, row, col, depth, keys):
     raise AssertionError("cursor never reached %r" % ((row, col, depth),))
 
 
-def keys_for_transcript(deal, tokens, autoplay_off=True):
-    """The presses that play `tokens` (standard notation) on deal `deal`,
-    starting on its freshly dealt table.  With autoplay_off the menu is used
-    first to switch autoplay off, as fc-solve's transcripts need."""
-    driver = Driver(deal)
+def keys_for_transcript(deal, tokens, autoplay_off=True, game=None):
+    """The presses that play `tokens` (standard notation) on deal `deal` (of
+    `game`, a name; the settings' game by default), starting on its freshly
+    dealt table.  With autoplay_off the menu is used first to switch
+    autoplay off, as fc-solve's transcripts need."""
+    driver = Driver(deal, game=game)
     keys = []
     if autoplay_off:
         driver.press("start")
@@ -125,7 +130,8 @@ def keys_for_transcript(deal, tokens, autoplay_off=True):
         keys += ["down"] * steps + ["a", "b"]
         assert not driver.game.autoplay
     for token in tokens:
-        packed = notation.parse_move(token)
+        packed = notation.parse_move(token, driver.game.variant.columns,
+                                     driver.game.variant.cells)
         src, dst, count = (notation.move_src(packed), notation.move_dst(packed),
                            notation.move_count(packed))
         t = driver.game.table
@@ -138,7 +144,7 @@ def keys_for_transcript(deal, tokens, autoplay_off=True):
         driver.press("a")
         keys.append("a")
         if dst == FOUNDATION:
-            dst = FOUND0 + (t.top(src) & 3)
+            dst = FOUND0 + t.pile_for(t.top(src))
         _cursor_to(driver, *play.slot_of(dst), 0, keys)
         before = driver.game.moves
         driver.press("a")

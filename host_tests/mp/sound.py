@@ -5,9 +5,9 @@
 def sound(game):
     t = game.table
     seen = bytearray(52)
-    for s in range(4):
-        for r in range(t.foundations[s]):
-            seen[r * 4 + s] += 1
+    for p in range(4):
+        for i in range(t.foundations[p]):
+            seen[t.pile_card(p, i)] += 1
     for i in range(t.cells_count):
         if t.cells[i] != 255:
             seen[t.cells[i]] += 1

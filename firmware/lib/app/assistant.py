@@ -11,16 +11,23 @@ import gc
 
 from freecell.compat import ticks_diff
 from freecell.game import OK
-from freecell.notation import move_text
-from freecell.solver import GAVE_UP, NO_SOLUTION, SEARCHING, SOLVED, TABLE_BITS, Solver
+from freecell.compat import const
 from freecell.table import CELL0, FOUND0
 
 STEP = 16  # positions a slice: about 35 ms on the emulated Pico
 SHOW_MS = 600  # between the moves of "show me"
 # left free beside the solver's tables: the hint's text and "show me"'s line
-# of moves are made after them (a whole line of 150 moves is under 1 KB)
-RESERVE = 2048
+# of moves are made after them (a whole line of 150 moves is under 1 KB);
+# make_solver checks that a solver it made left this much
+RESERVE = 3072
 SMALLEST_BITS = 9  # 512 slots: 96% of deals 1-200 still solved; below, not worth it
+# solver.py's states: the solver and its loops (a fifth of the firmware's
+# code) are loaded at the first question, where its many small pieces fill
+# the holes a session leaves in the heap, not at boot
+SEARCHING = const(0)
+SOLVED = const(1)
+NO_SOLUTION = const(2)
+GAVE_UP = const(3)
 HINT = 1
 SHOW = 2
 WINNABLE = 3
@@ -127,6 +134,8 @@ class Assistant:
         src, dst, count = packed & 31, (packed >> 5) & 31, packed >> 10
         self.hint_src, self.hint_dst = src, dst
         self.app.play.point_at(src)
+        from freecell.notation import move_text
+
         self.app.play.say_text("hint %s%s" % (guess, move_text(src, dst, count)) +
                                (" (%s)" % _place(src, dst)))
 
@@ -159,15 +168,28 @@ def make_solver():
     table and solves fewer deals: make bench's solver_small_solved_pct);
     None when even the smallest does not fit."""
     gc.collect()
+    try:
+        from freecell.solver import TABLE_BITS, Solver
+        from freecell import notation  # noqa: F401 (the hint's words: loaded before the tables)
+    except MemoryError:  # not even room for their code
+        gc.collect()
+        return None
+    gc.collect()
     free = gc.mem_free() if hasattr(gc, "mem_free") else None  # CPython: no limit known
     for bits in range(TABLE_BITS, SMALLEST_BITS - 1, -1):
         for depth in (400, 200):  # how deep a line may go: 200 still solves these deals
             if free is not None and Solver.memory(bits, depth) + RESERVE > free:
                 continue
             try:
-                return Solver(table_bits=bits, max_depth=depth)
+                solver = Solver(table_bits=bits, max_depth=depth)
             except MemoryError:  # the free memory is in pieces too small
                 gc.collect()
+                continue
+            gc.collect()
+            if free is None or gc.mem_free() >= RESERVE:
+                return solver
+            solver = None  # it fitted, but left too little beside it: a smaller one
+            gc.collect()
     return None
 
 

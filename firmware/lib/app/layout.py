@@ -2,7 +2,9 @@
 game's shape (its columns, and its top row: free cells, then foundations).
 
 Nothing else in the app knows how big the display is.  For 128x64:
-    y 0..6    free cells (left) and foundations (right), one card each
+    y 0..6    free cells (left) and foundations (right), one card each;
+              HalfCell's two piles of 26 have a bar under them, as long
+              as the pile is high (y 7)
     y 9..57   the columns, 16 px apart: cards 13 px wide and 3 px gaps,
               where the cursor's 2 px brackets fit with a dark pixel to
               spare on either side
@@ -65,12 +67,12 @@ class Row:
 
 
 class Layout:
-    def __init__(self, width, height, columns=8, cell_slots=4):
+    def __init__(self, width, height, columns=8, cell_slots=4, piles=4):
         self.width = width
         self.height = height
         self.top = Row()
         self.cols = Row()
-        self.shape(columns, cell_slots)
+        self.shape(columns, cell_slots, piles)
         self.head = GLYPH_H + 1  # a covered card: edge + face
         self.full = GLYPH_H + 2  # the top card: edge + face + bottom edge
         self.top_y = 0
@@ -80,12 +82,13 @@ class Layout:
         self.text_chars = width // 4
         self.narrow = self.text_chars < 24
 
-    def shape(self, columns, cell_slots):
+    def shape(self, columns, cell_slots, piles=4):
         """A game's shape: its columns, and the cells' part of the top row
-        (then four foundations).  Allocates nothing."""
+        (then the foundation piles).  Allocates nothing."""
         self.columns = columns
         self.cell_slots = cell_slots
-        self.top.fit(self.width, cell_slots + 4)
+        self.piles = piles
+        self.top.fit(self.width, cell_slots + piles)
         self.cols.fit(self.width, columns)
 
     def sliver(self, n):

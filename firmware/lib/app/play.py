@@ -2,7 +2,7 @@
 quick action, undo, and the messages that explain a refused move.
 
 The cursor is on the top row (row 0: the free cells' slots, at least four,
-then the four foundations) or on a column (row 1), where `depth` counts
+then the foundation piles) or on a column (row 1), where `depth` counts
 cards down from the top: the
 player moves up a column to reveal any card, and picks up a run from the card
 under the cursor.  Onto an empty column that choice is the number of cards;
@@ -34,7 +34,7 @@ class PlayScreen:
         """A new deal (or a game of another shape): cursor on column 1,
         nothing held, no message."""
         t = self.game.table
-        self.layout.shape(t.columns, max(4, t.cells_count))
+        self.layout.shape(t.columns, max(4, t.cells_count), t.piles())
         self.row = 1
         self.col = 0
         self.depth = 0
@@ -156,8 +156,8 @@ class PlayScreen:
             return
         if src < 0:
             return
-        if src >= FOUND0:
-            src = FOUNDATION
+        if src >= FOUND0 and not game.table.takes(src - FOUND0, game.table.top(self.held)):
+            src = FOUNDATION  # any foundation slot means "home"
         count = self.held_count
         if count == 0 and src < CELL0 and game.table.heights[src] == 0:
             count = 1

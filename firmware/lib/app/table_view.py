@@ -4,7 +4,7 @@ the play screen's cursor; changes nothing; allocates nothing.
 """
 
 from freecell.cards import NO_CARD, is_red
-from freecell.table import CELL0, FOUND0, COLUMN_CAP
+from freecell.table import CELL0, FOUND0, COLUMN_CAP, wanted
 
 from .paint import Line
 
@@ -56,16 +56,17 @@ class TableView:
                 card = t.cells[slot]
                 location = CELL0 + slot
             else:
-                n = t.foundations[slot - cells]
-                if n:
-                    card = (n - 1) << 2 | (slot - cells)
                 location = FOUND0 + slot - cells
+                card = t.top(location)
             if card == NO_CARD:
                 self.p.fb.rect(x, y, row.card_w, lay.full, 1)
-                if slot >= cells:  # an empty foundation shows its suit
-                    self.p.suit(slot - cells, x + (row.card_w - 5) // 2, y + 1, 1)
+                if slot >= cells:  # an empty foundation shows the suit it starts with
+                    first = wanted(t.foundations, slot - cells, 0)
+                    self.p.suit(first & 3, x + (row.card_w - 5) // 2, y + 1, 1)
             else:
                 self.p.card(card, x, y, row.card_w, lay.full)
+            if slot >= cells and lay.piles < 4:  # a pile of 26: how high it is
+                self.p.fb.hline(x, y + lay.full, t.foundations[slot - cells] * row.card_w // 26, 1)
             if play.held == location:
                 self.mark_held(x, y, lay.full)
             if play.row == 0 and play.col == slot:

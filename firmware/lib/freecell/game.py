@@ -13,10 +13,11 @@ every player action: each move, each undo, each redo, each card finish plays.
 """
 
 from .compat import const
-from .cards import NO_CARD, rank, suit, text
+from .cards import NO_CARD, text
 from .deal import DealNumber
 from .history import History, GROUP_START, AUTO
-from .table import Table, CELL0, FOUND0, FOUNDATION, LOCATIONS, COLUMN_CAP, MAX_COLUMNS
+from .table import (Table, CELL0, FOUND0, FOUNDATION, LOCATIONS, COLUMN_CAP, MAX_COLUMNS,
+                    HOME_BYTES, first_pile, home_put)
 from .variants import FreeCell
 
 PLAYING = const(0)
@@ -75,7 +76,8 @@ class Game:
         # the biggest buffer first, while the heap is least fragmented
         self.history = History(history)
         self.variant = variant or FreeCell(cells)
-        self.table = Table(self.variant.columns, self.variant.cells)
+        v = self.variant
+        self.table = Table(v.columns, v.cells, v.piles, v.home_rule)
         self.number = DealNumber()
         self.autoplay = autoplay
         # replaying a solver's transcript: accept a whole column moved into an
@@ -83,7 +85,7 @@ class Game:
         self.allow_whole_column = False
         self._order = bytearray(52)
         self._heights = bytearray(MAX_COLUMNS)  # finish's scratch
-        self._home = bytearray(4)
+        self._home = bytearray(HOME_BYTES)  # finish's scratch foundations
         self._count = 0  # the count check() settled on
         self._dst = 0  # the target check() settled on
         self.error = OK
@@ -111,6 +113,7 @@ class Game:
         self.variant = variant
         self.table.columns = variant.columns
         self.table.cells_count = variant.cells
+        self.table.set_piles(variant.piles, variant.home_rule)
 
     def set_cells(self, cells):
         """Play the next deal (or a loaded game) with this many free cells,
@@ -188,7 +191,7 @@ class Game:
         mask = self.legal_targets(src)
         if not mask:
             return -1
-        for dst in range(FOUND0, FOUND0 + 4):
+        for dst in range(FOUND0, FOUND0 + self.table.piles()):
             if mask & (1 << dst):
                 return dst
         empty = -1
@@ -213,14 +216,16 @@ class Game:
         return n
 
     def can_finish(self):
-        """Can every card left reach the foundations by foundation moves alone?"""
+        """Can every card left reach the foundations by foundation moves alone?
+        (Each card to the first pile that takes it, as finish() plays them.)"""
         if self.state != PLAYING:
             return False
         t = self.table
+        home = self._home
         for c in range(t.columns):
             self._heights[c] = t.heights[c]
-        for s in range(4):
-            self._home[s] = t.foundations[s]
+        home[:] = t.foundations
+        gone = 0  # the cells whose card went home, a bit each
         placed = True
         while placed:
             placed = False
@@ -228,18 +233,22 @@ class Game:
                 h = self._heights[c]
                 while h:
                     card = t.cards[c * COLUMN_CAP + h - 1]
-                    if self._home[card & 3] != card >> 2:
+                    p = first_pile(home, card)
+                    if p < 0:
                         break
-                    self._home[card & 3] += 1
+                    home_put(home, p, card)
                     h -= 1
                     placed = True
                 self._heights[c] = h
             for i in range(t.cells_count):
                 card = t.cells[i]
-                if card != NO_CARD and self._home[card & 3] == card >> 2:
-                    self._home[card & 3] += 1
-                    placed = True
-        return self._home[0] + self._home[1] + self._home[2] + self._home[3] == 52
+                if card != NO_CARD and not gone >> i & 1:
+                    p = first_pile(home, card)
+                    if p >= 0:
+                        home_put(home, p, card)
+                        gone |= 1 << i
+                        placed = True
+        return home[0] + home[1] + home[2] + home[3] == 52
 
     # -- checking a move ---------------------------------------------------
 
@@ -250,7 +259,7 @@ class Game:
             return loc < self.variant.columns
         if loc < FOUND0:
             return loc - CELL0 < self.variant.cells
-        return loc <= FOUNDATION
+        return loc == FOUNDATION or loc < FOUND0 + self.table.piles()
 
     def _refuse(self, code, need=0, fit=0):
         self.error = code
@@ -294,8 +303,8 @@ class Game:
         if count > 1:
             return self._refuse(E_ONE_CARD)
         if dst == FOUNDATION:
-            dst = FOUND0 + suit(card)
-        if dst != FOUND0 + suit(card) or self.table.foundations[suit(card)] != rank(card):
+            dst = FOUND0 + self.table.pile_for(card)
+        if dst < FOUND0 or not self.table.takes(dst - FOUND0, card):
             return self._refuse(E_FOUNDATION)
         self._count = 1
         self._dst = dst
@@ -381,7 +390,7 @@ class Game:
         src = self.table.next_home(self.variant, safe_only)
         if src < 0:
             return False
-        self._step(src, FOUND0 + (self.table.top(src) & 3), 1, flags)
+        self._step(src, FOUND0 + self.table.pile_for(self.table.top(src)), 1, flags)
         return True
 
     def send_home(self, src):

@@ -2,7 +2,8 @@
 
 A move is source then target: columns '1'..'9' and '10', free cells 'a'..'g'
 and 'k' by position (fc-solve skips 'h', the foundation, and names the eighth
-cell 'k'), foundation 'h' ('3a', 'a5', '7h', '58', '10h').  fc-solve's extension: a run
+cell 'k'), foundation 'h' ('3a', 'a5', '7h', '58', '10h'): the pile that takes
+the card; 'h1'..'h4' names a pile, as HalfCell's moves are written ('7h2').  fc-solve's extension: a run
 of several cards carries 'v' and the count in hexadecimal ('82vc' moves 12).
 Without it a move to an empty column moves one card; onto cards the count is
 forced.  A parsed move is one int, src | dst << 5 | count << 10 (count 0 =
@@ -40,12 +41,13 @@ def _location(token, at, columns, cells, target):
     if 0 <= n < cells:
         return CELL0 + n | 1 << 8
     if target and ch == "h":
-        return FOUNDATION | 1 << 8
+        pile = "1234".find(token[at + 1:at + 2]) if at + 1 < len(token) else -1
+        return FOUND0 + pile | 2 << 8 if pile >= 0 else FOUNDATION | 1 << 8
     return -1
 
 
 def parse_move(token, columns=8, cells=4):
-    """'3a' / '82vc' / '10h' -> packed move int, or -1 when the token is not
+    """'3a' / '82vc' / '10h' / '3h2' -> packed move int, or -1 when the token is not
     a move of a table with that many columns and cells."""
     token = token.lower()
     src = _location(token, 0, columns, cells, False)
@@ -83,17 +85,22 @@ def move_count(packed):
     return packed >> 10
 
 
-def location_text(location):
+def location_text(location, piles=4):
+    """A location's name; a foundation is 'h', or 'h1'.. in a game whose
+    piles are not one a suit (piles < 4: HalfCell)."""
     if location < CELL0:
         return str(location + 1)
     if location < FOUND0:
         return _CELL_LETTERS[location - CELL0]
+    if piles < 4 and location != FOUNDATION:
+        return "h%d" % (location - FOUND0 + 1)
     return "h"
 
 
-def move_text(src, dst, count=1):
-    """Notation for a move; several cards between columns carry 'v' + hex."""
-    token = location_text(src) + location_text(dst)
+def move_text(src, dst, count=1, piles=4):
+    """Notation for a move; several cards between columns carry 'v' + hex;
+    in HalfCell (piles=2) a foundation is named by its pile."""
+    token = location_text(src, piles) + location_text(dst, piles)
     if count > 1 and src < CELL0 and dst < CELL0:
         token += "v%x" % count
     return token
@@ -113,10 +120,16 @@ def position_text(game):
         Foundations: H-n C-n D-n S-n     (n = cards home, 0 when none)
         Freecells: 8H - - -
         : JD KD 2S ...                   (one line per column, bottom first)
+    In HalfCell, which fc-solve does not play, the foundations line gives
+    each pile's cards and top card: "Foundations: 1-14 AD 2-3 3C".
     """
     t = game.table
     f = t.foundations
-    lines = ["Foundations: H-%d C-%d D-%d S-%d" % (f[2], f[0], f[1], f[3])]
+    if t.piles() < 4:
+        lines = ["Foundations:" + "".join(" %d-%d %s" % (p + 1, f[p], text(t.top(FOUND0 + p)))
+                                          for p in range(t.piles()))]
+    else:
+        lines = ["Foundations: H-%d C-%d D-%d S-%d" % (f[2], f[0], f[1], f[3])]
     lines.append("Freecells: " + " ".join(text(t.cells[i]) for i in range(t.cells_count)))
     for c in range(t.columns):
         h = t.heights[c]

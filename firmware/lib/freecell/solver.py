@@ -6,7 +6,7 @@ Memory is fixed when it is made and nothing grows after:
            addressed table of 2**table_bits slots (6 bytes each; 8,192 slots
            = 48 KB).  A position is hashed canonically: the order of the
            columns and of the free cells does not matter, and the
-           foundations follow from the rest.  Two hashes of 24 bits each make
+           foundations are their card counts (the rest says which cards).  Two hashes of 24 bits each make
            a false match about 1 in 10**9 for the largest searches here.
   path     for each depth, the move taken and the index of the next move to
            try; a position's moves are generated again when the search comes
@@ -24,7 +24,8 @@ from .cards import NO_CARD
 from .compat import const
 from .solver_loops import (clear, list_moves, next_home, rate_columns, remember, score_moves,
                            sort_moves, transfer)
-from .table import CELL0, FOUND0, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS, Table
+from .table import (CELL0, FOUND0, COLUMN_CAP, GOES, HOME_PILES, MAX_CELLS, MAX_COLUMNS, Table,
+                    first_pile, wanted)
 
 SEARCHING = const(0)
 SOLVED = const(1)
@@ -95,14 +96,20 @@ class Solver:
         # [free cells * 11 + empty columns]: the longest run the rules let
         # move (capped at 255: a column holds at most 19 cards)
         self.runs = bytearray((MAX_CELLS + 1) * (MAX_COLUMNS + 1))
-        self.safe = bytearray(4)  # per suit: may autoplay send its next card home
-        self.safe_for = bytearray(b"\xff\xff\xff\xff")  # the foundations `safe` is for
+        self.safe = bytearray(1)  # a bit per pile: may autoplay send its next card home
+        self.safe_for = bytearray(b"\xff\xff\xff\xff")  # the pile heights `safe` is for
         self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
         self.table = Table()  # room for every variant's shape
         self.variant = None
         self.state = GAVE_UP
         self.weights = STRATEGIES[0]
         self.width = 0
+        # every attribute a search sets, here: an object's attributes grow
+        # its table as they come, and a search allocates nothing
+        self.game = None
+        self.strategies = self.strategy = self.spent = self.share_end = self.full = 0
+        self.positions = self.stored = self.depth = self.nsteps = self.max_reached = 0
+        self.cut = False
 
     @staticmethod
     def memory(table_bits=TABLE_BITS, max_depth=400):
@@ -294,19 +301,24 @@ class Solver:
                             t.foundations, self.safe)
             if src < 0:
                 return
-            self._apply(src, FOUND0 + (t.top(src) & 3), 1)
+            self._apply(src, FOUND0 + first_pile(t.foundations, t.top(src), self.safe[0]), 1)
 
     def _update_safe(self):
-        """safe[suit]: may autoplay send that suit's next card home?  Asked
-        of the rules again only when the foundations changed."""
+        """safe[0], a bit per pile: may autoplay send the pile's next card
+        home?  Asked of the rules again only when a pile's height changed."""
         f = self.table.foundations
-        if f == self.safe_for:  # compared in C: no allocation
+        done = self.safe_for
+        if f[0] == done[0] and f[1] == done[1] and f[2] == done[2] and f[3] == done[3]:
             return
-        safe = self.safe
+        bits = 0
         variant = self.variant
-        for s in range(4):
-            safe[s] = f[s] < 13 and variant.is_safe(f[s] << 2 | s, f)
-            self.safe_for[s] = f[s]
+        for p in range(f[HOME_PILES]):
+            card = wanted(f, p, f[p])
+            if card != NO_CARD and variant.is_safe(card, f):
+                bits |= 1 << p
+        for p in range(4):
+            done[p] = f[p]
+        self.safe[0] = bits
 
     def _autoplay_after(self, src, dst):
         """_autoplay() after a move from src to dst made in a position where
@@ -321,10 +333,10 @@ class Solver:
             if h == 0:
                 return
             card = t.cards[src * COLUMN_CAP + h - 1]
-            if t.foundations[card & 3] != card >> 2:
+            if not t.foundations[GOES + card]:
                 return
             self._update_safe()
-            if not self.safe[card & 3]:
+            if not t.foundations[GOES + card] & self.safe[0]:
                 return
         self._autoplay()  # the first location it finds is src, as a full scan's
 
@@ -386,7 +398,7 @@ class Solver:
         reached with its columns swapped counts as seen)."""
         t = self.table
         if not remember(self.seen, self.size - 1, t.cards, t.heights, t.columns, t.cells,
-                        t.cells_count):
+                        t.cells_count, t.foundations):
             return False
         self.stored += 1
         return True

@@ -31,6 +31,9 @@ _EMPTY = const(255)  # cards.NO_CARD
 _CAP = const(19)  # table.COLUMN_CAP: card slots a column
 _CELL0 = const(10)  # table.CELL0: the first free cell's location
 _FOUND0 = const(18)  # table.FOUND0: the first foundation's location
+_RULE = const(4)  # table.HOME_RULE: 0 piles by suit, 1 HalfCell's alternate colours
+_PILED = const(8)  # table.PILED: the piles' cards
+_GOES = const(60)  # table.GOES: per card, a bit for each pile that takes it now
 _P1 = const(16777213)  # primes under 2**24: h * 61 + 52 stays under 2**30
 _P2 = const(16777199)
 # 4 * n ** 1.3 for n cards under a column's top run
@@ -43,7 +46,8 @@ def column_share(cards: ptr8, base: int, h: int, extra: ptr8, at: int, n: int,
     """A column's share of a position's rating (Solver._quality): the
     column is cards[base:base + h] with extra[at:at + n] put on top (a run
     that a candidate move would bring), so a move is rated without making it.
-    home: cards home per suit; stacks[card * 4 + s]: may card go on the
+    home: the table's foundations (GOES: the piles each card may go to);
+    stacks[card * 4 + s]: may card go on the
     card one rank higher of suit s;
     w: the strategy's weights (empty column, blocking, -, -, disorder, -, -,
     how disorder is counted)."""
@@ -54,7 +58,7 @@ def column_share(cards: ptr8, base: int, h: int, extra: ptr8, at: int, n: int,
     i = 0
     while i < size:  # the card each foundation wants next: those above it block
         card = cards[base + i] if i < h else extra[at + i - h]
-        if home[card & 3] == card >> 2:
+        if home[_GOES + card]:
             q -= int(w[2]) * (size - 1 - i)
             break
         i += 1
@@ -82,12 +86,13 @@ def column_share(cards: ptr8, base: int, h: int, extra: ptr8, at: int, n: int,
 
 @micropython.viper
 def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, cells: ptr8,
-             ncells: int) -> int:
+             ncells: int, home: ptr8) -> int:
     """Put the position in the table of positions seen (open addressing,
     6-byte slots: two 24-bit hashes, 0 an empty slot; mask = slots - 1);
     0 when it was there already, else 1.  Each hash ignores the order of the
     columns and of the cells (a position reached with two columns swapped is
-    the same): a sum, mod a prime under 2**24, of a polynomial hash of each
+    the same), and the cards on piles 0 and 1 (which the rest settles in
+    games built by suit, but not in HalfCell): a sum, mod a prime under 2**24, of a polynomial hash of each
     column and a multiple of each cell's card; every product stays under
     2**30.  (Computed here, not by a second function: on the 32-bit ports a
     viper call with this many arguments allocated 96 bytes.)"""
@@ -108,6 +113,8 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
         if card != _EMPTY:
             h1 = (h1 + (card + 1) * 104729) % _P1
             h2 = (h2 + (card + 1) * 130363) % _P2
+    h1 = (h1 + int(home[0]) * 7919 + int(home[1]) * 104723) % _P1
+    h2 = (h2 + int(home[0]) * 6007 + int(home[1]) * 130367) % _P2
     h1 = h1 | 1
     i = h1 & mask
     k = 0
@@ -202,8 +209,13 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
         card = int(cells[i])
         if card == _EMPTY:
             continue
-        if int(home[card & 3]) == card >> 2:
-            n = int(_emit(cand, n, most, _CELL0 + i, _FOUND0 + (card & 3), 1, 3))
+        g = int(home[_GOES + card])
+        p = 0
+        while g:  # home, to each pile that takes it
+            if g & 1:
+                n = int(_emit(cand, n, most, _CELL0 + i, _FOUND0 + p, 1, 3))
+            g = g >> 1
+            p += 1
         if parent[card]:
             n = int(_emit(cand, n, most, _CELL0 + i, int(parent[card]) - 1, 1, 2))
         if empty >= 0 and (not kings_only or card >> 2 == 12):
@@ -214,8 +226,13 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             continue
         base = c * _CAP
         top = int(cards[base + h - 1])
-        if int(home[top & 3]) == top >> 2:
-            n = int(_emit(cand, n, most, c, _FOUND0 + (top & 3), 1, 3))
+        g = int(home[_GOES + top])
+        p = 0
+        while g:
+            if g & 1:
+                n = int(_emit(cand, n, most, c, _FOUND0 + p, 1, 3))
+            g = g >> 1
+            p += 1
         run = 1
         while run < h:
             card = int(cards[base + h - run])
@@ -255,7 +272,8 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
     leads to: this one's quality with the source and target columns rated
     anew (shares: each column's share now, as column_share gives it; w[3]
     a free cell's worth).  A move home, or one uncovering a card autoplay
-    would send home (safe[suit]: that suit's next card may go), changes what
+    would send home (safe[0]: a bit for each pile whose next card may go),
+    changes what
     every column waits for: those go into slow (their indices; the count is
     returned) for the solver to score by making them."""
     out = ptr8(cand)
@@ -279,7 +297,7 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
             h = int(heights[src]) - count
             if h > 0:
                 card = int(deck[base + h - 1])
-                if int(wanted[card & 3]) == card >> 2 and safe[card & 3]:
+                if int(wanted[_GOES + card]) & int(safe[0]):
                     slow[nslow] = m
                     nslow += 1
                     continue
@@ -342,7 +360,9 @@ def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights
     """Carry out the moves steps[3 * first:3 * last] (src, dst, count each;
     the caller has checked them), or with back take them back, last first.
     As table.Table.transfer does: a run keeps its order; cells and
-    foundations take one card at a time."""
+    foundations take one card at a time, and a pile's change updates which
+    cards it takes (table.home_put and home_take)."""
+    stride = 26 if int(home[_RULE]) else 13
     k = first
     while k < last:
         i = last - 1 - (k - first) if back else k
@@ -358,6 +378,9 @@ def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights
             heights[src] = int(heights[src]) - count
             heights[dst] = int(heights[dst]) + count
             continue
+        pile = -1
+        old = 0
+        new = 0
         if src < _CELL0:  # one card: take it
             heights[src] = int(heights[src]) - 1
             card = int(cards[src * _CAP + int(heights[src])])
@@ -365,31 +388,57 @@ def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights
             card = int(cells[src - _CELL0])
             cells[src - _CELL0] = _EMPTY
         else:
-            s = src - _FOUND0
-            home[s] = int(home[s]) - 1
-            card = (int(home[s]) << 2) | s
+            pile = src - _FOUND0
+            old = int(home[pile])
+            new = old - 1
+            card = int(home[_PILED + pile * stride + new])
+            home[_PILED + pile * stride + new] = _EMPTY
         if dst < _CELL0:  # and put it
             cards[dst * _CAP + int(heights[dst])] = card
             heights[dst] = int(heights[dst]) + 1
         elif dst < _FOUND0:
             cells[dst - _CELL0] = card
         else:
-            home[dst - _FOUND0] = int(home[dst - _FOUND0]) + 1
+            pile = dst - _FOUND0
+            old = int(home[pile])
+            new = old + 1
+            home[_PILED + pile * stride + old] = card
+        if pile < 0:
+            continue
+        home[pile] = new
+        bit = 1 << pile
+        for phase in range(2):  # the cards the pile took at `old` lose its bit; at `new`, gain it
+            m = new if phase else old
+            if m >= stride:
+                continue  # full: takes nothing
+            if stride == 26:  # HalfCell: rank m % 13, pile 0 black at even heights
+                one = ((m - 13 if m >= 13 else m) << 2) | ((pile + m) & 1)
+                two = one ^ 3  # the other suit of that colour
+            else:
+                one = (m << 2) | pile
+                two = one
+            if phase:
+                home[_GOES + one] = int(home[_GOES + one]) | bit
+                home[_GOES + two] = int(home[_GOES + two]) | bit
+            else:
+                home[_GOES + one] = int(home[_GOES + one]) & (255 ^ bit)
+                home[_GOES + two] = int(home[_GOES + two]) & (255 ^ bit)
 
 
 @micropython.viper
 def next_home(cards: ptr8, heights: ptr8, columns: int, cells: ptr8, ncells: int,
               home: ptr8, safe: ptr8) -> int:
     """The first location (columns, then cells) whose top card autoplay may
-    send home: its suit's next, and safe[suit] set; -1 when none is."""
+    send home: a pile takes it whose bit safe[0] sets; -1 when none is."""
+    bits = int(safe[0])
     for c in range(columns):
         h = int(heights[c])
         if h:
             card = int(cards[c * _CAP + h - 1])
-            if int(home[card & 3]) == card >> 2 and safe[card & 3]:
+            if int(home[_GOES + card]) & bits:
                 return c
     for i in range(ncells):
         card = int(cells[i])
-        if card != _EMPTY and int(home[card & 3]) == card >> 2 and safe[card & 3]:
+        if card != _EMPTY and int(home[_GOES + card]) & bits:
             return _CELL0 + i
     return -1

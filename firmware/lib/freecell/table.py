@@ -3,13 +3,28 @@
 Locations are small ints, one namespace for every place a card can be:
   0 .. 9      columns (as many as the variant has: 8 in FreeCell)
   CELL0 + i   free cell i (up to 8)
-  FOUND0 + s  the foundation of suit s (clubs, diamonds, hearts, spades)
-  FOUNDATION  "its own foundation", resolved by the game from the card's suit
+  FOUND0 + p  foundation pile p: in most games pile s is suit s's (clubs,
+              diamonds, hearts, spades); HalfCell has two piles
+  FOUNDATION  "a foundation that takes it", resolved by the game
 A table has room for the largest variant (10 columns, 8 cells: 38 bytes
 more than FreeCell needs), so changing games allocates nothing.  All storage
 is allocated in __init__; nothing after that allocates.  This module moves
 cards without judging whether a move is legal: that is game.py's job, with
 the variant (variants.py).
+
+The foundations are one bytearray, `foundations`, laid out so the solver's
+compiled loops can read it as well (solver_loops.py mirrors the code here):
+  0..3        cards on each pile (so foundations[s] is "cards home of suit s"
+              in the games built by suit)
+  HOME_RULE   how piles are built: BY_SUIT, ace to king of one suit, pile s
+              taking suit s; or ALTERNATE (HalfCell), 26 cards from an ace
+              up in alternating colours, past the king to the ace again:
+              pile 0 starts with a black ace, pile 1 with a red one
+  HOME_PILES  how many piles the game has (4 or 2)
+  PILED + 13p (26p in HalfCell): pile p's cards, bottom first
+  GOES + card a bit for each pile that takes the card now (0: none)
+The piles a card may go to are kept up to date as cards come and go, so
+"may it go home" is one look-up.
 """
 
 from .compat import const
@@ -23,16 +38,98 @@ FOUNDATION = const(22)
 LOCATIONS = const(23)
 # a column holds at most 7 dealt cards plus a run from queen down to ace
 COLUMN_CAP = const(19)
+# the foundations' bytes (above)
+BY_SUIT = const(0)
+ALTERNATE = const(1)
+HOME_RULE = const(4)
+HOME_PILES = const(5)
+PILED = const(8)
+GOES = const(60)
+HOME_BYTES = const(112)
+
+
+def wanted(home, p, n):
+    """A card pile p takes when it holds n cards (in HalfCell the other card
+    of that rank and colour is this one ^ 3), or NO_CARD when it is full."""
+    if home[HOME_RULE] == ALTERNATE:
+        if n >= 26:
+            return NO_CARD
+        # rank n % 13; colour: pile 0 black at even heights, pile 1 red
+        return (n % 13) << 2 | (1 if (p + n) & 1 else 0)
+    return NO_CARD if n >= 13 else make(n, p)
+
+
+def _mark(home, p, n, on):
+    """Set (on) or clear pile p's bit on the cards it takes at height n."""
+    card = wanted(home, p, n)
+    if card == NO_CARD:
+        return
+    bit = 1 << p
+    if home[HOME_RULE] == ALTERNATE:  # either card of that rank and colour
+        home[GOES + (card ^ 3)] = home[GOES + (card ^ 3)] | bit if on \
+            else home[GOES + (card ^ 3)] & ~bit
+    home[GOES + card] = home[GOES + card] | bit if on else home[GOES + card] & ~bit
+
+
+def home_reset(home):
+    """Empty piles (the rule and the pile count kept)."""
+    for i in range(4):
+        home[i] = 0
+    for i in range(52):
+        home[PILED + i] = NO_CARD
+        home[GOES + i] = 0
+    for p in range(home[HOME_PILES]):
+        _mark(home, p, 0, True)
+
+
+def home_put(home, p, card):
+    """Card onto pile p (the caller has checked that the pile takes it)."""
+    n = home[p]
+    _mark(home, p, n, False)
+    home[PILED + p * (52 // home[HOME_PILES]) + n] = card
+    home[p] = n + 1
+    _mark(home, p, n + 1, True)
+
+
+def home_take(home, p):
+    """Pile p's top card, taken off."""
+    n = home[p] - 1
+    at = PILED + p * (52 // home[HOME_PILES]) + n
+    card = home[at]
+    home[at] = NO_CARD
+    _mark(home, p, n + 1, False)
+    home[p] = n
+    _mark(home, p, n, True)
+    return card
+
+
+def first_pile(home, card, mask=15):
+    """The first pile (of those in mask) that takes card now, or -1."""
+    g = home[GOES + card] & mask
+    if not g:
+        return -1
+    p = 0
+    while not g & 1:
+        g >>= 1
+        p += 1
+    return p
 
 
 class Table:
-    def __init__(self, columns=8, cells=4):
+    def __init__(self, columns=8, cells=4, piles=4, home_rule=BY_SUIT):
         self.columns = columns  # in play; room for MAX_COLUMNS
         self.cells_count = cells  # in play; room for MAX_CELLS
         self.cards = bytearray(MAX_COLUMNS * COLUMN_CAP)
         self.heights = bytearray(MAX_COLUMNS)
         self.cells = bytearray(MAX_CELLS)
-        self.foundations = bytearray(4)  # cards home per suit, 0..13
+        self.foundations = bytearray(HOME_BYTES)  # the piles (above)
+        self.set_piles(piles, home_rule)
+
+    def set_piles(self, piles, home_rule):
+        """The foundations' shape (a variant's piles and home_rule); clears
+        the table."""
+        self.foundations[HOME_PILES] = piles
+        self.foundations[HOME_RULE] = home_rule
         self.clear()
 
     def clear(self):
@@ -40,8 +137,28 @@ class Table:
             self.heights[c] = 0
         for i in range(MAX_CELLS):
             self.cells[i] = NO_CARD
-        for s in range(4):
-            self.foundations[s] = 0
+        home_reset(self.foundations)
+
+    def piles(self):
+        return self.foundations[HOME_PILES]
+
+    def takes(self, pile, card):
+        """Does foundation pile `pile` take `card` now?"""
+        return 0 <= pile < 4 and card < 52 and self.foundations[GOES + card] >> pile & 1
+
+    def pile_for(self, card):
+        """The first foundation pile that takes `card` now, or -1."""
+        return -1 if card == NO_CARD else first_pile(self.foundations, card)
+
+    def pile_card(self, pile, i):
+        """The card i places up from the bottom of foundation pile `pile`."""
+        return self.foundations[PILED + pile * (52 // self.foundations[HOME_PILES]) + i]
+
+    def pile_up(self, pile, n):
+        """Put the first n cards of a pile built by suit on it (for tests and
+        positions made by hand)."""
+        for r in range(self.foundations[pile], n):
+            home_put(self.foundations, pile, make(r, pile))
 
     def lay_out(self, order, dealt_cells=b""):
         """Deal the 52 cards of `order` round the columns, first card
@@ -73,7 +190,7 @@ class Table:
             if self.columns <= src < CELL0:
                 continue
             card = self.top(src)
-            if card == NO_CARD or self.foundations[card & 3] != card >> 2:
+            if card == NO_CARD or not self.foundations[GOES + card]:
                 continue
             if safe_only and not variant.is_safe(card, self.foundations):
                 continue
@@ -93,11 +210,11 @@ class Table:
             return self.cards[location * COLUMN_CAP + h - 1]
         if location < FOUND0:
             return self.cells[location - CELL0]
-        s = location - FOUND0
-        n = self.foundations[s]
+        p = location - FOUND0
+        n = self.foundations[p]
         if n == 0:
             return NO_CARD
-        return make(n - 1, s)
+        return self.foundations[PILED + p * (52 // self.foundations[HOME_PILES]) + n - 1]
 
     def size(self, location):
         """How many cards are at `location`."""
@@ -149,7 +266,7 @@ class Table:
         elif location < FOUND0:
             self.cells[location - CELL0] = NO_CARD
         else:
-            self.foundations[location - FOUND0] -= 1
+            home_take(self.foundations, location - FOUND0)
         return card
 
     def _put(self, location, card):
@@ -159,7 +276,7 @@ class Table:
         elif location < FOUND0:
             self.cells[location - CELL0] = card
         else:
-            self.foundations[location - FOUND0] += 1
+            home_put(self.foundations, location - FOUND0, card)
 
     def count_cards(self):
         """All cards on the table (52 in a sound position); for checks."""

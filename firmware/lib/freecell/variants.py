@@ -6,22 +6,26 @@ or cells there are, or what may go where.
 A variant says:
   name, id, title  fc-solve's preset name (what --game takes), a number that
                    never changes (saved games and statistics keep it), and
-                   what the screens call it
+                   what the screens call it; code, two letters for lists
   columns, cells   the table's shape: up to MAX_COLUMNS columns, up to
                    MAX_CELLS free cells; CELL_CHOICES the cell counts a player
                    may pick (only FreeCell offers fewer)
   dealt_cells      where the cards the columns do not take are dealt: the
                    deal order's first 52 - len(dealt_cells) cards go round
                    the columns, the rest into these cells
+  piles, home_rule the foundations: four piles by suit (BY_SUIT), or
+                   HalfCell's two of 26 (ALTERNATE); table.py builds them
   stacks_on, empty_column_takes, supermove_limit, is_safe
-                   the rules (below); `by_suit` and `kings_only` say the same
-                   to the solver's loops, which cannot call methods
+                   the rules (below); `by_suit`, `kings_only` and `home_rule`
+                   say the same to the solver's loops, which cannot call
+                   methods
 Adding a game: a subclass with its shape and whichever rule differs, an id
 of its own at the end of VARIANTS, and its tests (host_tests/test_variants.py
 plays every variant the same way).  Allocates nothing.
 """
 
 from .cards import KING
+from .table import ALTERNATE, BY_SUIT, GOES
 
 MAX_COLUMNS = 10
 MAX_CELLS = 8
@@ -36,12 +40,15 @@ class FreeCell:
     name = "freecell"
     id = 0
     title = "FREECELL"
+    code = "FC"
     columns = 8
     CELLS = 4
     CELL_CHOICES = (1, 2, 3, 4)
     dealt_cells = b""
     by_suit = False
     kings_only = False
+    piles = 4
+    home_rule = BY_SUIT
 
     def __init__(self, cells=None):
         self.use_cells(self.CELLS if cells is None else cells)
@@ -74,8 +81,9 @@ class FreeCell:
         return (free_cells + 1) << empty_columns
 
     def is_safe(self, card, foundations):
-        """May autoplay send `card` home?  `foundations` holds the number of
-        cards home per suit; the card must be the next of its suit.  Built
+        """May autoplay send `card` home?  `foundations` is the table's (its
+        first four bytes the cards home per suit); the card must be the next
+        of its suit.  Built
         in alternating colours: aces and twos always, others once both
         other-colour cards one rank lower are home (the 5 of hearts once the
         4 of spades and the 4 of clubs are).  Built by suit: always, since
@@ -97,6 +105,7 @@ class BakersGame(FreeCell):
     name = "bakers_game"
     id = 1
     title = "BAKER'S GAME"
+    code = "BG"
     CELL_CHOICES = (4,)
     by_suit = True
 
@@ -108,6 +117,7 @@ class Seahaven(FreeCell):
     name = "seahaven"
     id = 2
     title = "SEAHAVEN"
+    code = "ST"
     columns = 10
     CELL_CHOICES = (4,)
     dealt_cells = b"\x01\x02"
@@ -122,6 +132,7 @@ class EightOff(FreeCell):
     name = "eight_off"
     id = 3
     title = "EIGHT OFF"
+    code = "EO"
     CELLS = 8
     CELL_CHOICES = (8,)
     dealt_cells = b"\x00\x02\x04\x06"
@@ -136,13 +147,51 @@ class Forecell(FreeCell):
     name = "forecell"
     id = 4
     title = "FORECELL"
+    code = "FO"
     CELL_CHOICES = (4,)
     dealt_cells = b"\x00\x01\x02\x03"
     kings_only = True
 
 
+class HalfCell(FreeCell):
+    """FreeCell's table and columns, with two foundations of 26 cards: each
+    is built up from an ace in alternating colours, past the king to the ace
+    again (A 2 .. Q K A 2 .. K), and the two start with aces of different
+    colours.  Pile 0 is the one that starts black, pile 1 red (the piles are
+    otherwise alike, so which is which changes nothing)."""
+
+    name = "halfcell"
+    id = 5
+    title = "HALFCELL"
+    code = "HC"
+    CELL_CHOICES = (4,)
+    piles = 2
+    home_rule = ALTERNATE
+
+    def is_safe(self, card, foundations):
+        """Our rule (no peer plays HalfCell): autoplay sends a card home when
+        nothing could ever be built on it in the columns: an ace, or a card
+        whose two lower cards of the other colour are both home (the red 5s
+        once both black 4s are).  It is FreeCell's test, counted over the two
+        piles.  Not proved never to cost a game, since the piles share ranks:
+        undo takes it back."""
+        if not foundations[GOES + card]:
+            return False
+        r = card >> 2
+        if r == 0:
+            return True
+        red = ((card ^ (card >> 1)) & 1) ^ 1  # the other colour
+        home = 0
+        for p in range(2):
+            # where (r - 1, that colour) lies in pile p: first lap or second
+            i = r - 1 if (p + r - 1) & 1 == red else r + 12
+            if foundations[p] > i:
+                home += 1
+        return home == 2
+
+
 # by id: a variant's place here is its id, for ever
-VARIANTS = (FreeCell, BakersGame, Seahaven, EightOff, Forecell)
+VARIANTS = (FreeCell, BakersGame, Seahaven, EightOff, Forecell, HalfCell)
 
 
 def by_name(name):

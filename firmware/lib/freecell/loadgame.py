@@ -1,0 +1,255 @@
+"""Loading a saved game (savefile.py's layout): the checks.
+
+Everything a hand-made file could get wrong: 52 distinct cards,
+columns no play can build, a state the cards contradict, counters below what
+the history proves.  It then undoes the whole history on a scratch table (back
+to the deal itself when the file says the history reaches it) and plays every
+step forward again under the rules: each player move one the game would
+accept, each autoplay step a safe card going home, each step of FINISH a card
+that may go home.  So a later undo or redo can neither fail nor make a move
+the rules forbid.
+Imported only to load: the keeper lets go of this module after boot, so its
+code takes no room on the board while the game is played.
+"""
+
+from .cards import NO_CARD
+from .game import Game, OK, PLAYING, WON
+from .history import GROUP_START, AUTO
+from .savefile import GAME, GAME_VERSION, get, unwrap
+from .table import (ALTERNATE, HOME_RULE, CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS,
+                    MAX_COLUMNS, Table, home_put)
+from .variants import by_id
+
+
+def decode_game(data, game):
+    """Load a saved game into `game`.  Returns the game's serial, or an error
+    message (a str) and leaves `game` as it was."""
+    where = unwrap(data, GAME, GAME_VERSION)
+    if isinstance(where, str) and data[3:4] == b"\x01":  # the first format
+        where = unwrap(data, GAME, 1)
+        if not isinstance(where, str):  # loaded only here: once in a board's life
+            from .savefile_v1 import from_version_1
+
+            data = from_version_1(data, where[0], where[1])
+            if isinstance(data, str):
+                return data
+            where = (0, len(data))
+    if isinstance(where, str):
+        return where
+    at, n = where
+    end = at + n
+    if n < 47:
+        return "the game record is too short"
+    hi = get(data, at, 3)
+    lo = get(data, at + 3, 2)
+    kind = by_id(data[at + 5])
+    cells = data[at + 6]
+    flags = data[at + 7]
+    state = data[at + 8]
+    moves = get(data, at + 9, 3)
+    undos = get(data, at + 12, 3)
+    if kind is None:
+        return "a game this version does not know (number %d)" % data[at + 5]
+    if hi > 0x1FFFF or (hi == 0 and lo == 0) or cells not in kind.CELL_CHOICES \
+            or state > 2 or flags & 0xF8 or undos > moves:
+        return "the game record has impossible values"
+    variant = kind(cells)
+    # a game of its own to judge the history by: the same rules, the deal
+    referee = Game(autoplay=False, history=1, variant=variant)
+    referee.number.hi = hi
+    referee.number.lo = lo
+    referee.allow_whole_column = bool(flags & 2)
+    scratch = Table(variant.columns, cells, variant.piles, variant.home_rule)
+    table_end = _read_table(data, at + 21, end, scratch)
+    if isinstance(table_end, str):
+        return table_end
+    if (state == WON) != (scratch.cards_home() == 52):
+        return "the game's state does not match the cards home"
+    steps = get(data, table_end, 2)
+    done = get(data, table_end + 2, 2)
+    first_step = table_end + 4
+    if first_step + 3 * steps != end or done > steps or steps > game.history.capacity:
+        return "the undo history does not fit the record"
+    problem = _check_history(data, first_step, steps, done, scratch, referee, flags & 4)
+    if problem:
+        return problem
+    actions = 0
+    for k in range(done):
+        if data[first_step + 3 * k] & GROUP_START:
+            actions += 1
+    if moves < actions:
+        return "the game counts fewer moves than its history holds"
+    # everything checked: now change the game
+    game.number.hi = hi
+    game.number.lo = lo
+    game.set_variant(variant)
+    game.autoplay = bool(flags & 1)
+    game.allow_whole_column = bool(flags & 2)
+    game.state = state
+    game.moves = moves
+    game.undos = undos
+    game.score = get(data, at + 15, 3)
+    _read_table(data, at + 21, end, game.table)  # as checked: the same cards
+    h = game.history
+    h.clear()
+    for k in range(steps):
+        j = first_step + 3 * k
+        h.steps[3 * k] = data[j]
+        h.steps[3 * k + 1] = data[j + 1]
+        h.steps[3 * k + 2] = data[j + 2]
+    h.head = done
+    h.end = steps
+    h.from_deal = bool(flags & 4)
+    game.error = 0
+    return get(data, at + 18, 3)
+
+
+def _read_table(data, at, end, t):
+    """Fill table t (its shape set) from the record; returns where the record
+    goes on after the table, or an error message."""
+    seen = bytearray(52)
+    t.clear()
+    piled = t.foundations[HOME_RULE] == ALTERNATE
+    for p in range(4):
+        home = data[at + 8 + p]
+        if home > (26 if piled else 13) or (home and p >= t.piles()):
+            return "a foundation holds more cards than it can"
+        if not piled:
+            t.pile_up(p, home)
+            for r in range(home):
+                seen[r * 4 + p] += 1
+    homes = at + 8
+    for i in range(MAX_CELLS):
+        card = data[at + i]
+        if card != NO_CARD and (card > 51 or i >= t.cells_count):
+            return "a free cell holds something that is not a card"
+        t.cells[i] = card
+        if card != NO_CARD:
+            seen[card] += 1
+    heights = at + 12
+    at += 22
+    for c in range(MAX_COLUMNS):
+        height = data[heights + c]
+        if height > COLUMN_CAP or at + height > end or (height and c >= t.columns):
+            return "a column is longer than any column can be"
+        for i in range(height):
+            card = data[at + i]
+            if card > 51:
+                return "a column holds something that is not a card"
+            t.cards[c * COLUMN_CAP + i] = card
+            seen[card] += 1
+        # no play builds more: 7 dealt cards, then a run from a queen down
+        # onto them, whose top is this card; cards of lower rank can still
+        # go on it, so height + its rank stays within a column's room
+        if height and height + (data[at + height - 1] >> 2) > COLUMN_CAP:
+            return "a column is longer than any column can be"
+        t.heights[c] = height
+        at += height
+    for p in range(t.piles() if piled else 0):  # HalfCell: the piles' cards
+        for i in range(data[homes + p]):
+            card = data[at] if at < end else NO_CARD
+            if not t.takes(p, card):
+                return "a foundation pile is not built by the rules"
+            home_put(t.foundations, p, card)
+            seen[card] += 1
+            at += 1
+    for card in range(52):
+        if seen[card] != 1:
+            return "the table does not hold each of the 52 cards once"
+    return at
+
+
+def _valid_step(src, dst, count, t):
+    for loc in (src, dst):
+        if loc >= FOUNDATION or (CELL0 + t.cells_count <= loc < FOUND0) \
+                or (t.columns <= loc < CELL0):
+            return False
+    return src != dst and 1 <= count <= COLUMN_CAP and not (dst >= CELL0 and count != 1) \
+        and not (src >= CELL0 and count != 1)
+
+
+def _check_history(data, first_step, steps, done, table, referee, from_deal):
+    """Undo every done step on a copy of the table, down to where the history
+    starts (the deal, when from_deal), then play every step forward under the
+    rules.  Returns an error message or None."""
+    back = referee.table
+    back.copy_from(table)
+    for k in range(done - 1, -1, -1):  # undo, newest first
+        j = first_step + 3 * k
+        if not _transfer_ok(back, data[j + 1], data[j] & 0x3F, data[j + 2], data[j] & 0xC0):
+            return "the undo history does not match the table"
+    if steps and not data[first_step] & GROUP_START:
+        return "the undo history starts in the middle of a move"
+    if from_deal and not _is_start(referee, table):
+        return "the undo history does not lead back to the deal"
+    home = False  # in a FINISH: each of its steps sends a card home
+    for k in range(steps):
+        j = first_step + 3 * k
+        flags = data[j] & 0xC0
+        if flags & GROUP_START:
+            home = data[j + 1] >= FOUND0 and not flags & AUTO
+        src = data[j] & 0x3F
+        if not _valid_step(src, data[j + 1], data[j + 2], table):
+            return "the undo history does not match the table"
+        if not _rules_allow(referee, src, data[j + 1], data[j + 2], flags, home):
+            return "the undo history holds a move the rules forbid"
+    return None
+
+
+def _is_start(referee, scratch):
+    """Is referee's table (where undoing led) the deal's first position, as
+    laid out or after the deal's own autoplay?  Uses scratch as room."""
+    scratch.copy_from(referee.table)
+    referee.restart()
+    if _same(referee.table, scratch):
+        return True
+    referee._autoplay()
+    same = _same(referee.table, scratch)
+    referee.table.copy_from(scratch)
+    return same
+
+
+def _same(a, b):
+    if a.heights != b.heights or a.cells != b.cells or a.foundations != b.foundations:
+        return False
+    for c in range(a.columns):
+        base = c * COLUMN_CAP
+        for i in range(a.heights[c]):
+            if a.cards[base + i] != b.cards[base + i]:
+                return False
+    return True
+
+
+def _rules_allow(g, src, dst, count, flags, finishing):
+    """Play one step on referee g's table if the rules allow it."""
+    t = g.table
+    g.state = PLAYING
+    card = t.top(src) if src < FOUND0 else NO_CARD
+    if flags & AUTO or not flags & GROUP_START:
+        # autoplay: a safe card home; FINISH: any card that may go home
+        if count != 1 or dst < FOUND0 or not t.takes(dst - FOUND0, card):
+            return False
+        if flags & AUTO and not g.variant.is_safe(card, t.foundations):
+            return False
+        if not flags & AUTO and not finishing:
+            return False
+    elif g.check(src, dst, count) != OK or g._dst != dst or g._count != count:
+        return False
+    t.transfer(src, dst, count)
+    return True
+
+
+def _transfer_ok(t, src, dst, count, flags):
+    if flags & ~(GROUP_START | AUTO) or not _valid_step(src, dst, count, t):
+        return False
+    if t.size(src) < count or (CELL0 <= dst < FOUND0 and t.size(dst)):
+        return False
+    if dst < CELL0 and t.heights[dst] + count > COLUMN_CAP:
+        return False
+    if dst >= FOUND0 and not t.takes(dst - FOUND0, t.top(src)):
+        return False  # only a card the pile takes goes home
+    if src >= FOUND0 and t.foundations[src - FOUND0] == 0:
+        return False
+    t.transfer(src, dst, count)
+    return True
+
