@@ -140,3 +140,49 @@ def test_the_daily_deal_has_its_own_line_in_the_statistics():
     assert (st.total(R.DAILY_PLAYED), st.daily) == (1, True)
     d.press("start").choose("give_up")
     assert st.record(0)[2] & DAILY
+
+
+def test_each_game_has_its_own_daily_deal_and_freecells_stays_as_it_was():
+    d = Driver()
+    d.app.today = lambda: (2026, 11, 30)
+    # FreeCell's formula is the one the daily deal always had
+    assert d.app.daily_deal() == d.app.daily_deal(0) == 1 + ((26 * 372 + 10 * 31 + 29) * 541
+                                                             + 7919) % 1000000
+    deals = [d.app.daily_deal(v) for v in range(6)]
+    assert len(set(deals)) == 6
+    d.app.keeper.settings.game = 2
+    d.choose("daily")
+    assert d.game.variant.name == "seahaven" and d.game.number.text() == str(deals[2])
+
+
+def status(d):
+    d.app.redraw()
+    line = d.app.view.status
+    return bytes(line.buf[:line.n])
+
+
+def test_a_deal_not_known_winnable_is_marked_until_the_solver_wins_it():
+    """FreeCell's first million deals (with four cells) are known winnable
+    but for the eight unwinnable ones; any other deal is marked '?' on the
+    status line until a search wins it, and the mark stays off after a
+    reboot."""
+    from app.storage import Storage
+    from files import FakeFiles
+
+    d = Driver(617)
+    assert d.game.proved and status(d).startswith(b"#617 M0")
+    d.app.new_game(str(UNWINNABLE[0]))
+    assert not d.game.proved and status(d).startswith(b"#11982? M0")
+    files = FakeFiles()
+    d = Driver(storage=Storage(files))
+    d.app.keeper.settings.game = 2  # Seahaven
+    d.app.new_game("5")
+    assert not d.game.proved and status(d).startswith(b"#5? ")
+    d.press("start").choose("winnable")
+    think(d)
+    assert d.message().startswith("YES") and d.game.proved
+    d.press("a", "up", "a")  # a move, then the autosave
+    d.app.keeper.flush(d.game)
+    again = Driver(storage=Storage(files))
+    again.choose("resume")
+    assert again.game.proved and status(again).startswith(b"#5 ")

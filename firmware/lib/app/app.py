@@ -217,7 +217,7 @@ class App:
             self.assistant.start(HINT if action == "hint" else SHOW if action == "show"
                                  else WINNABLE)
         elif action == "daily":
-            self.new_game(self.daily_deal(), daily=True)
+            self.new_game(self.daily_deal(self.keeper.settings.game), daily=True)
         elif action in ("end", "end_by_solver"):
             self.by_solver = action == "end_by_solver"
             self.keeper.finished(game, self.by_solver)
@@ -238,9 +238,22 @@ class App:
         if problem:  # the entry screen checked it; say so rather than crash
             self.entry.error.clear().add(problem.upper().encode())
             return
+        game.proved = self.known_winnable(game)
         self.play.reset()
         self.keeper.started(game, daily)
         self.show(self.play)
+
+    @staticmethod
+    def known_winnable(game):
+        """Is the deal known to be winnable before anyone plays it?  FreeCell's
+        with four cells among the first million deals are, but for the eight
+        in UNWINNABLE (an exhaustive search proved those lost).  Other games'
+        deals, and FreeCell with fewer cells, are proved by a win the solver
+        finds (hint, show me, winnable?); until then the status line marks
+        the deal number with '?'."""
+        n = game.number
+        return (game.variant.id == 0 and game.variant.cells == 4 and n.hi * 65536 + n.lo
+                <= 1000000 and n.hi * 65536 + n.lo not in UNWINNABLE)
 
     def _draw16(self):
         # a full-period 16-bit LCG (a = 1 mod 4, c odd) whose products stay
@@ -253,13 +266,16 @@ class App:
         t = localtime()
         return t[0], t[1], t[2]
 
-    def daily_deal(self):
-        """The same deal for everyone on a date, never an unwinnable one: the
-        day's number since 2000 (a proleptic count, good to 2099), scrambled
-        into 1..1,000,000 with small-int arithmetic."""
+    def daily_deal(self, game=0):
+        """The same deal for everyone on a date and in a game (a variant id),
+        never one of FreeCell's unwinnable ones: the day's number since 2000
+        (a proleptic count, good to 2099), scrambled into 1..1,000,000 with
+        small-int arithmetic, each game a deal of its own (FreeCell's as it
+        always was)."""
         year, month, day = self.today()
         days = (year - 2000) * 372 + (month - 1) * 31 + day - 1
-        n = 1 + (days * 541 + 7919) % 1000000  # 541 is prime: successive days spread
+        # 541 is prime: successive days spread; 7,919 apart, the games
+        n = 1 + (days * 541 + 7919 * (game + 1)) % 1000000
         while n in UNWINNABLE:
             n += 1
         return n

@@ -101,6 +101,8 @@ class Assistant:
         mode, state, game = self.mode, self.solver.state, self.app.game
         say = self.app.play.say_text
         self.mode = 0
+        if state == SOLVED:  # a win from here: the deal is winnable (saved with the game)
+            game.proved = True
         if mode == WINNABLE:
             if state == SOLVED:
                 say("yes: the solver wins from here in %d moves" % len(

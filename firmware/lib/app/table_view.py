@@ -163,7 +163,10 @@ class TableView:
             line.add(b"  B: DROP")
         else:
             narrow = self.layout.narrow  # 18 characters: "#617 M30 R5/2 A-"
-            line.add(b"#").add(play.deal_text).add(b" M").add_int(game.moves)
+            line.add(b"#").add(play.deal_text)
+            if not game.proved:  # not known to be winnable: the solver has not won it
+                line.add(b"?")
+            line.add(b" M").add_int(game.moves)
             line.add(b" R" if narrow else b" RUN ").add_int(game.supermove_limit(False))
             if game.table.empty_columns():
                 line.add(b"/").add_int(game.supermove_limit(True))

@@ -83,6 +83,10 @@ class Game:
         # replaying a solver's transcript: accept a whole column moved into an
         # empty one (a no-op a player is refused)
         self.allow_whole_column = False
+        # the deal is known to be winnable (in this game, with these cells):
+        # set by whoever knows, the app's list of FreeCell's unwinnable deals
+        # or a win the solver found; saved with the game
+        self.proved = False
         self._order = bytearray(52)
         self._heights = bytearray(MAX_COLUMNS)  # finish's scratch
         self._home = bytearray(HOME_BYTES)  # finish's scratch foundations
@@ -104,6 +108,7 @@ class Game:
             problem = self.number.set(number)
         if problem:
             return problem
+        self.proved = False
         self.restart()
         return None
 

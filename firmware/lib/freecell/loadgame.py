@@ -51,7 +51,7 @@ def decode_game(data, game):
     if kind is None:
         return "a game this version does not know (number %d)" % data[at + 5]
     if hi > 0x1FFFF or (hi == 0 and lo == 0) or cells not in kind.CELL_CHOICES \
-            or state > 2 or flags & 0xF8 or undos > moves:
+            or state > 2 or flags & 0xF0 or undos > moves:
         return "the game record has impossible values"
     variant = kind(cells)
     # a game of its own to judge the history by: the same rules, the deal
@@ -85,6 +85,7 @@ def decode_game(data, game):
     game.set_variant(variant)
     game.autoplay = bool(flags & 1)
     game.allow_whole_column = bool(flags & 2)
+    game.proved = bool(flags & 8)
     game.state = state
     game.moves = moves
     game.undos = undos

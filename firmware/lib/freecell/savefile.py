@@ -18,7 +18,8 @@ file adds 10):
     5   1   the game: its variant's id (variants.py)
     6   1   free cells (1-8)
     7   1   autoplay 1 | allow_whole_column 2 | history from the deal 4
-            (undoing every step gives the deal)
+            (undoing every step gives the deal) | the deal is proved
+            winnable 8
     8   1   state: 0 playing, 1 won, 2 given up
     9   3   moves
     12  3   undos
@@ -118,7 +119,7 @@ def encode_game(game, serial):
     buf[5] = game.variant.id
     buf[6] = t.cells_count
     buf[7] = (1 if game.autoplay else 0) | (2 if game.allow_whole_column else 0) \
-        | (4 if h.from_deal else 0)
+        | (4 if h.from_deal else 0) | (8 if game.proved else 0)
     buf[8] = game.state
     at = 9
     for value in (game.moves, game.undos, game.score, serial):
