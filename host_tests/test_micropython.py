@@ -105,6 +105,8 @@ FC_CASES = [
     (["solve", "5", "--game", "bakers_game"], None),
     (["replay", "5", "--game", "seahaven", "10h", "a10"], None),
     (["solve", "5", "--game", "halfcell"], None),
+    (["solve", "7", "--take-back"], None),
+    (["replay", "1", "--no-autoplay", "--take-back", "6a", "6b", "6h", "h1c", "h11"], None),
     (["replay", "1", "--game", "halfcell", "--no-autoplay", "6a", "6b", "6h1", "6h2"], None),
     (["frobnicate"], None),
     ([], None),

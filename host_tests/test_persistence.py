@@ -264,7 +264,7 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
     assert fresh.decode(good[:-5]) == "the file is cut short"
     assert fresh.decode(good) is None and fresh.total(R.PLAYED) == 1
     s = Settings()
-    for bad in ((2, 1, 0, 4), (1, 9, 0, 4), (1, 1, 3, 4), (1, 1, 0, 0), (1, 1, 0, 5)):
+    for bad in ((4, 1, 0, 4), (1, 9, 0, 4), (1, 1, 3, 4), (1, 1, 0, 0), (1, 1, 0, 5)):
         assert s.decode(wrap(b"O", 1, bytes(bad), 4)) == "the settings have impossible values"
         assert s.decode(wrap(b"O", 2, bytes(bad + (0,)), 5)) == \
             "the settings have impossible values"

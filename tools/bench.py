@@ -32,7 +32,8 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
   fcsolve_median_len     fc-solve -m -snx on the same deals ('n/a' without it)
   solver_solved_pct_G, fcsolve_solved_pct_G   the same for each other game G
                          (bakers_game, seahaven, eight_off, forecell; fc-solve
-                         with -g G)
+                         with -g G; halfcell, which fc-solve does not play:
+                         ours alone)
   solver_min_heap_kb     smallest -X heapsize at which the .mpy engine and
                          solver answer deals 1-20 with that budget
   solver_ms_per_position MicroPython on this host, deals 1-20
@@ -233,6 +234,9 @@ def solver_figures(pico_pos_per_s=None):
         share = sum(r[1] == "1" for r in rows)
         lines.append("solver_solved_pct_%s: %.1f" % (name, 100.0 * share / len(rows)))
         lines.append("fcsolve_solved_pct_%s: %s" % (name, fcsolve_solved_pct(len(rows), name)))
+    rows = solver_rows([str(TABLE_BITS), "400", "halfcell"])
+    lines.append("solver_solved_pct_halfcell: %.1f"
+                 % (100.0 * sum(r[1] == "1" for r in rows) / len(rows)))
     lines.append("solver_min_heap_kb: %s" % min_heap_kb("bench_solver", ["heap", "1", "20"]))
     speed = figures_from(run_mpy("bench_solver", ["speed", "1", "20"]).stdout)
     lines += speed

@@ -3,10 +3,10 @@
 
     fc.py deal N [--game G]         deal N, one line per column, bottom card first
                                     (the cells dealt into on a line before them)
-    fc.py replay N [--game G] [--no-autoplay] [--cells K] [MOVE ...]
+    fc.py replay N [--game G] [--no-autoplay] [--cells K] [--take-back] [MOVE ...]
                                     play the moves (or a transcript on standard
                                     input) and print the position fc-solve reads
-    fc.py solve N [--game G] [--no-autoplay] [--cells K] [--budget B]
+    fc.py solve N [--game G] [--no-autoplay] [--cells K] [--take-back] [--budget B]
                                     find a winning line with the board's solver and
                                     print it in the notation replay reads
 G is one of fc-solve's game names (freecell, the default, bakers_game,
@@ -33,11 +33,13 @@ from freecell.variants import FreeCell, VARIANTS, by_name  # noqa: E402
 GAMES = ", ".join(v.name for v in VARIANTS)
 USAGE = """usage:
   fc.py deal N [--game G]
-  fc.py replay N [--game G] [--no-autoplay] [--cells K] [MOVE ...]
-  fc.py solve N [--game G] [--no-autoplay] [--cells K] [--budget B]
+  fc.py replay N [--game G] [--no-autoplay] [--cells K] [--take-back] [MOVE ...]
+  fc.py solve N [--game G] [--no-autoplay] [--cells K] [--take-back] [--budget B]
 N is a Microsoft / FreeCell Pro deal number, 1 to 8589934591.
 G is the game, as fc-solve names it: %s (default freecell).
 K is FreeCell's free cells, 1 to 4 (default 4).
+--take-back lets a foundation's top card come back to a column or a free
+cell (an optional rule; such a move is written 'h1a', the pile numbered).
 replay reads the moves from standard input when none are given (an fc-solve
 '-m -snx' transcript is fine) and prints the final position.
 solve prints a winning line (exit 0), or says it gave up after B positions
@@ -66,13 +68,16 @@ def parse_args(argv):
     command = argv[0]
     if command not in ("deal", "replay", "solve"):
         raise UsageError("unknown command '" + command + "'", True)
-    options = {"autoplay": True, "cells": None, "budget": DEFAULT_BUDGET, "game": FreeCell}
+    options = {"autoplay": True, "cells": None, "budget": DEFAULT_BUDGET, "game": FreeCell,
+               "take_back": False}
     words = []
     i = 1
     while i < len(argv):
         word = argv[i]
         if command != "deal" and word == "--no-autoplay":
             options["autoplay"] = False
+        elif command != "deal" and word == "--take-back":
+            options["take_back"] = True
         elif command == "solve" and (word == "--budget" or word.startswith("--budget=")):
             value, i = option_value(argv, i, "--budget", "a number of positions")
             if not ascii_digits(value) or not 1 <= int(value) <= 100000000:
@@ -201,6 +206,7 @@ def replay(word, options, tokens):
     number = deal_number(word)
     moves = transcript_moves(tokens, options["variant"])
     game = Game(autoplay=options["autoplay"], variant=options["variant"])
+    game.take_back = options["take_back"]
     game.allow_whole_column = True  # solvers write these; they change nothing
     game.deal(number.text())
     for i in range(len(moves) // 2):
@@ -220,6 +226,7 @@ def solve(word, options):
 
     number = deal_number(word)
     game = Game(autoplay=options["autoplay"], variant=options["variant"])
+    game.take_back = options["take_back"]
     game.deal(number.text())
     # the host can afford a bigger table than a board: 2**18 positions (1.5 MB)
     solver = Solver(budget=options["budget"], table_bits=18, max_depth=2000)

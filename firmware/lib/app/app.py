@@ -234,6 +234,7 @@ class App:
         elif settings.cells in game.variant.CELL_CHOICES:  # FreeCell's choice of cells
             game.set_cells(settings.cells)
         game.autoplay = settings.autoplay
+        game.take_back = settings.take_back
         problem = game.deal(number)
         if problem:  # the entry screen checked it; say so rather than crash
             self.entry.error.clear().add(problem.upper().encode())

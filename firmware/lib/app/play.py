@@ -142,7 +142,7 @@ class PlayScreen:
         if self.held < 0:
             if src < 0 or game.table.top(src) == NO_CARD:
                 return
-            if src >= FOUND0:
+            if src >= FOUND0 and not game.take_back:
                 return self.say_text("cards on the foundations stay there")
             if self.depth >= game.run_length(src):
                 return self.say_text("only %d cards form a run there" % game.run_length(src))

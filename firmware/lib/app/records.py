@@ -24,7 +24,8 @@ Statistics payload, version 3 (6 + 30 per game + 12 per recent game):
 Versions 1 and 2 (one set of counters, from before games were counted apart)
 are still read, as FreeCell's.
 Settings payload, version 2 (5 bytes):
-    0 1 autoplay (0/1)   1 1 contrast level 0-3   2 1 flip (0/1)
+    0 1 autoplay 1 | cards may come back from the foundations 2
+    1 1 contrast level 0-3   2 1 flip (0/1)
     3 1 FreeCell's free cells 1-4   4 1 the game new deals are of (a variant's id)
 Version 1 (the first 4 bytes: FreeCell) is still read.
 """
@@ -246,14 +247,15 @@ class Settings:
 
     def __init__(self):
         self.autoplay = True
+        self.take_back = False  # new games: may a foundation's top card come back
         self.contrast = 2
         self.flip = False
         self.cells = 4
         self.game = 0  # FreeCell
 
     def encode(self):
-        buf = bytearray((1 if self.autoplay else 0, self.contrast, 1 if self.flip else 0,
-                         self.cells, self.game))
+        buf = bytearray(((1 if self.autoplay else 0) | (2 if self.take_back else 0),
+                         self.contrast, 1 if self.flip else 0, self.cells, self.game))
         return wrap(SETTINGS, VERSION, buf, 5)
 
     def decode(self, data):
@@ -266,10 +268,11 @@ class Settings:
             return where
         at, n = where
         game = data[at + 4] if size == 5 and n == 5 else 0
-        if n != size or data[at] > 1 or data[at + 1] > 3 or data[at + 2] > 1 \
+        if n != size or data[at] > (3 if size == 5 else 1) or data[at + 1] > 3 or data[at + 2] > 1 \
                 or not 1 <= data[at + 3] <= 4 or by_id(game) is None:
             return "the settings have impossible values"
-        self.autoplay = data[at] == 1
+        self.autoplay = bool(data[at] & 1)
+        self.take_back = bool(data[at] & 2)
         self.contrast = data[at + 1]
         self.flip = data[at + 2] == 1
         self.cells = data[at + 3]

@@ -264,7 +264,8 @@ class StatsScreen(TextScreen):
 
 
 class SettingsScreen(ListScreen):
-    """Kept across boots: autoplay, contrast, flip, free cells (new games)."""
+    """Kept across boots: autoplay, contrast, flip; for new games, free cells
+    and whether cards may come back from the foundations."""
 
     def __init__(self, app):
         super().__init__(app, b"SETTINGS")
@@ -277,8 +278,9 @@ class SettingsScreen(ListScreen):
             b"CONTRAST: %d/4" % (s.contrast + 1),
             b"FLIP: ON" if s.flip else b"FLIP: OFF",
             b"FREE CELLS: %d" % s.cells,
+            b"FROM HOME: ON" if s.take_back else b"FROM HOME: OFF",
             b"DONE",
-        ], ["autoplay", "contrast", "flip", "cells", "done"])
+        ], ["autoplay", "contrast", "flip", "cells", "take_back", "done"])
 
     def key(self, button, kind):
         action = ListScreen.key(self, button, kind)
@@ -299,6 +301,8 @@ class SettingsScreen(ListScreen):
             s.flip = not s.flip
         elif action == "cells":  # for the next deal; a game keeps its cells
             s.cells = s.cells % 4 + 1
+        elif action == "take_back":  # for the next deal, as the cells
+            s.take_back = not s.take_back
         self.app.apply_display_settings()
         self.open()
         return None

@@ -7,8 +7,8 @@ nothing and leaves a reason code in `error` (with details in `need`, `fit`,
 `card`, `onto`); `reason()` turns it into words for the player, and only that
 allocates (a string, when a message is shown).
 
-Scoring (classic): +10 per card reaching a foundation, autoplay included; -10
-per undo; never below 0; a win adds 700 - 2 * moves (not below 0).  Moves count
+Scoring (classic): +10 per card reaching a foundation, autoplay included, -10
+per card taken back from one (the optional rule, take_back); -10 per undo; never below 0; a win adds 700 - 2 * moves (not below 0).  Moves count
 every player action: each move, each undo, each redo, each card finish plays.
 """
 
@@ -42,6 +42,7 @@ E_NO_UNDO = const(14)
 E_NO_REDO = const(15)
 E_NO_FINISH = const(16)
 E_EMPTY_COLUMN = const(17)
+E_HOME_TO_HOME = const(18)
 
 # what each refusal says, by error code: {0} the card moved, {1} the card it
 # should go on, {2} the cards asked for, {3} the cards that fit (or form a run)
@@ -64,6 +65,7 @@ _REASONS = (
     "nothing to redo",
     "not every card can go home yet",
     "only a king can go on an empty column",
+    "a card taken from a foundation goes to a column or a free cell",
 )
 
 _POINTS_HOME = const(10)
@@ -87,6 +89,9 @@ class Game:
         # set by whoever knows, the app's list of FreeCell's unwinnable deals
         # or a win the solver found; saved with the game
         self.proved = False
+        # the optional rule: a foundation's top card may come back to a
+        # column or a free cell (off by default; saved with the game)
+        self.take_back = False
         self._order = bytearray(52)
         self._heights = bytearray(MAX_COLUMNS)  # finish's scratch
         self._home = bytearray(HOME_BYTES)  # finish's scratch foundations
@@ -146,7 +151,9 @@ class Game:
         """How many cards at the top of `location` form a movable run."""
         t = self.table
         if location >= CELL0:
-            return 1 if location < FOUND0 and t.top(location) != NO_CARD else 0
+            if location >= FOUND0 and not self.take_back:
+                return 0
+            return 1 if t.top(location) != NO_CARD else 0
         h = t.heights[location]
         if h == 0:
             return 0
@@ -283,13 +290,15 @@ class Game:
         if not (self._is_location(src) and self._is_location(dst)) or src == FOUNDATION:
             return self._refuse(E_NOWHERE)
         self.card = card = t.top(src)
-        if src >= FOUND0:
+        if src >= FOUND0 and not self.take_back:
             return self._refuse(E_FROM_FOUNDATION)
         if card == NO_CARD:
             return self._refuse(E_EMPTY)
         if src == dst:
             return self._refuse(E_SAME)
         if dst >= FOUND0:
+            if src >= FOUND0:
+                return self._refuse(E_HOME_TO_HOME)
             return self._check_foundation(card, dst, count)
         if dst >= CELL0:
             if count > 1:
@@ -376,11 +385,18 @@ class Game:
     def _step(self, src, dst, count, flags):
         self.table.transfer(src, dst, count)
         self.history.push(src, dst, count, flags)
+        self._score_step(src, dst)
+
+    def _score_step(self, src, dst):
         if dst >= FOUND0:
             self.score += _POINTS_HOME
+        elif src >= FOUND0:  # taken back: what going home gave, given back
+            self.score = max(0, self.score - _POINTS_HOME)
 
     def _after_move(self):
-        if self.autoplay:
+        # autoplay, except right after a card was taken back from a
+        # foundation: it would only send it home again
+        if self.autoplay and self.history.src(self.history.head - 1) < FOUND0:
             self._autoplay()
         if self.table.cards_home() == 52:
             self.state = WON
@@ -448,8 +464,7 @@ class Game:
         while True:
             n = h.head
             self.table.transfer(h.src(n), h.dst(n), h.count(n))
-            if h.dst(n) >= FOUND0:
-                self.score += _POINTS_HOME
+            self._score_step(h.src(n), h.dst(n))
             h.head += 1
             if h.head == h.end or h.flags(h.head) & GROUP_START:
                 break

@@ -51,7 +51,7 @@ def decode_game(data, game):
     if kind is None:
         return "a game this version does not know (number %d)" % data[at + 5]
     if hi > 0x1FFFF or (hi == 0 and lo == 0) or cells not in kind.CELL_CHOICES \
-            or state > 2 or flags & 0xF0 or undos > moves:
+            or state > 2 or flags & 0xE0 or undos > moves:
         return "the game record has impossible values"
     variant = kind(cells)
     # a game of its own to judge the history by: the same rules, the deal
@@ -59,6 +59,7 @@ def decode_game(data, game):
     referee.number.hi = hi
     referee.number.lo = lo
     referee.allow_whole_column = bool(flags & 2)
+    referee.take_back = bool(flags & 16)
     scratch = Table(variant.columns, cells, variant.piles, variant.home_rule)
     table_end = _read_table(data, at + 21, end, scratch)
     if isinstance(table_end, str):
@@ -86,6 +87,7 @@ def decode_game(data, game):
     game.autoplay = bool(flags & 1)
     game.allow_whole_column = bool(flags & 2)
     game.proved = bool(flags & 8)
+    game.take_back = bool(flags & 16)
     game.state = state
     game.moves = moves
     game.undos = undos

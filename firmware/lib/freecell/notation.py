@@ -3,7 +3,8 @@
 A move is source then target: columns '1'..'9' and '10', free cells 'a'..'g'
 and 'k' by position (fc-solve skips 'h', the foundation, and names the eighth
 cell 'k'), foundation 'h' ('3a', 'a5', '7h', '58', '10h'): the pile that takes
-the card; 'h1'..'h4' names a pile, as HalfCell's moves are written ('7h2').  fc-solve's extension: a run
+the card; 'h1'..'h4' names a pile, as HalfCell's moves are written ('7h2'),
+and a card taken back from a foundation (the optional rule: 'h3a').  fc-solve's extension: a run
 of several cards carries 'v' and the count in hexadecimal ('82vc' moves 12).
 Without it a move to an empty column moves one card; onto cards the count is
 forced.  A parsed move is one int, src | dst << 5 | count << 10 (count 0 =
@@ -40,9 +41,11 @@ def _location(token, at, columns, cells, target):
     n = _CELL_LETTERS.find(ch) if ch else -1
     if 0 <= n < cells:
         return CELL0 + n | 1 << 8
-    if target and ch == "h":
+    if ch == "h":
         pile = "1234".find(token[at + 1:at + 2]) if at + 1 < len(token) else -1
-        return FOUND0 + pile | 2 << 8 if pile >= 0 else FOUNDATION | 1 << 8
+        if pile >= 0:
+            return FOUND0 + pile | 2 << 8
+        return FOUNDATION | 1 << 8 if target else -1  # a card leaves a named pile
     return -1
 
 
@@ -100,7 +103,7 @@ def location_text(location, piles=4):
 def move_text(src, dst, count=1, piles=4):
     """Notation for a move; several cards between columns carry 'v' + hex;
     in HalfCell (piles=2) a foundation is named by its pile."""
-    token = location_text(src, piles) + location_text(dst, piles)
+    token = location_text(src, 1 if src >= FOUND0 else piles) + location_text(dst, piles)
     if count > 1 and src < CELL0 and dst < CELL0:
         token += "v%x" % count
     return token

@@ -19,7 +19,7 @@ file adds 10):
     6   1   free cells (1-8)
     7   1   autoplay 1 | allow_whole_column 2 | history from the deal 4
             (undoing every step gives the deal) | the deal is proved
-            winnable 8
+            winnable 8 | cards may be taken back from the foundations 16
     8   1   state: 0 playing, 1 won, 2 given up
     9   3   moves
     12  3   undos
@@ -119,7 +119,8 @@ def encode_game(game, serial):
     buf[5] = game.variant.id
     buf[6] = t.cells_count
     buf[7] = (1 if game.autoplay else 0) | (2 if game.allow_whole_column else 0) \
-        | (4 if h.from_deal else 0) | (8 if game.proved else 0)
+        | (4 if h.from_deal else 0) | (8 if game.proved else 0) \
+        | (16 if game.take_back else 0)
     buf[8] = game.state
     at = 9
     for value in (game.moves, game.undos, game.score, serial):

@@ -77,8 +77,8 @@ class Solver:
         self.seen = bytearray(6 * self.size)
         # [card * 4 + s]: may card go on the card one rank higher of suit s
         self.stacks = bytearray(52 * 4)
-        # a move a depth, and each card home once at most (nothing leaves a
-        # foundation here): the path never holds more steps than that
+        # a move a depth, and each card home once (more only where cards may
+        # come back from the foundations: _apply then cuts the line short)
         self.steps = bytearray(3 * (max_depth + 52))
         self.max_depth = max_depth
         self.path_move = bytearray(3 * max_depth)  # src, dst, count
@@ -144,6 +144,7 @@ class Solver:
         t = self.table
         t.copy_from(game.table)
         self.limits[4] = t.columns
+        self.limits[2] = game.take_back
         if self.variant is not game.variant:
             v = self.variant = game.variant
             self.limits[1] = v.kings_only
@@ -203,6 +204,12 @@ class Solver:
                     continue
                 self.state = GAVE_UP
                 break
+            if self.limits[2] and 3 * (self.nsteps + 53) > len(self.steps):
+                # cards taken back and sent home again filled the steps: this
+                # line goes no deeper (so running out proves nothing)
+                self.cut = True
+                self._backtrack()
+                continue
             count = self._generate()
             if self.width and count > self.width:
                 count = self.width  # this strategy tries only the best few

@@ -32,6 +32,7 @@ _CAP = const(19)  # table.COLUMN_CAP: card slots a column
 _CELL0 = const(10)  # table.CELL0: the first free cell's location
 _FOUND0 = const(18)  # table.FOUND0: the first foundation's location
 _RULE = const(4)  # table.HOME_RULE: 0 piles by suit, 1 HalfCell's alternate colours
+_PILES = const(5)  # table.HOME_PILES: how many piles
 _PILED = const(8)  # table.PILED: the piles' cards
 _GOES = const(60)  # table.GOES: per card, a bit for each pile that takes it now
 _P1 = const(16777213)  # primes under 2**24: h * 61 + 52 stays under 2**30
@@ -166,11 +167,13 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
     """The legal moves of the position into cand (5 bytes each: src, dst,
     count, then the tie-break bonus that score_moves turns into the score);
     returns how many.  limits: free cells, kings only (may only a king
-    head a run on an empty column), -, room in cand, columns;
+    head a run on an empty column), take back (may a foundation's top card
+    come back to a column), room in cand, columns;
     runs[free cells * 11 + empty columns]: the longest run the rules let
     move (the empty columns not counting the target).
     Order: each free cell's card home, onto a column, into an empty column;
-    then each column's top card home, every part of its top run onto a
+    with take back, each foundation's top card onto a column, into an empty
+    column; then each column's top card home, every part of its top run onto a
     column that takes it, into an empty column (every length: each leads
     somewhere else), its top card into a free cell."""
     ncells = int(limits[0])
@@ -220,6 +223,17 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             n = int(_emit(cand, n, most, _CELL0 + i, int(parent[card]) - 1, 1, 2))
         if empty >= 0 and (not kings_only or card >> 2 == 12):
             n = int(_emit(cand, n, most, _CELL0 + i, empty, 1, 0))
+    if limits[2]:
+        stride = 26 if int(home[_RULE]) else 13
+        for p in range(int(home[_PILES])):
+            h = int(home[p])
+            if h == 0:
+                continue
+            card = int(home[_PILED + p * stride + h - 1])
+            if parent[card]:
+                n = int(_emit(cand, n, most, _FOUND0 + p, int(parent[card]) - 1, 1, 0))
+            if empty >= 0 and (not kings_only or card >> 2 == 12):
+                n = int(_emit(cand, n, most, _FOUND0 + p, empty, 1, 0))
     for c in range(columns):
         h = int(heights[c])
         if h == 0:
@@ -287,7 +301,7 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
         src = int(out[j])
         dst = int(out[j + 1])
         count = int(out[j + 2])
-        if dst >= _FOUND0:
+        if dst >= _FOUND0 or src >= _FOUND0:  # home, or back from home
             slow[nslow] = m
             nslow += 1
             continue
