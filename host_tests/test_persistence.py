@@ -414,10 +414,12 @@ def test_a_filesystem_that_will_not_rename_over_a_file_still_saves():
     assert files.files[GAME] == new and sorted(files.files) == [GAME]
 
 
-@pytest.mark.parametrize("name", ["seahaven", "eight_off", "forecell", "bakers_game"])
+@pytest.mark.parametrize("name", ["seahaven", "eight_off", "forecell", "bakers_game",
+                                  "halfcell"])
 def test_every_game_is_chosen_on_the_device_remembered_and_resumed(name):
     """NEW GAME asks which game (the settings keep the choice); a game of it
-    is saved as that game, resumes after a reset, and its undo works."""
+    is saved as that game, resumes after a reset, its undo works and the
+    solver gives a hint in it."""
     from freecell.variants import by_name
 
     files = FakeFiles()
@@ -440,6 +442,15 @@ def test_every_game_is_chosen_on_the_device_remembered_and_resumed(name):
     assert again.game.variant.name == name
     assert (notation.position_text(again.game), again.game.moves) == before
     assert again.game.undo() == 0
+    again.press("start")
+    again.choose("hint")
+    for _ in range(400):
+        if not again.app.assistant.busy():
+            break
+        again.hold(0, 100)
+    # the moves above were any legal ones: they may have lost the deal, and
+    # the solver proving it is an answer too
+    assert again.message().startswith(("HINT ", "NO WAY TO WIN FROM HERE")), again.message()
     again.press("start")
     again.choose("title")
     again.choose("game:random")  # the game screen lights the game chosen last

@@ -21,9 +21,16 @@ SHOW_MS = 600  # between the moves of "show me"
 # make_solver checks that a solver it made left this much
 RESERVE = 3072
 SMALLEST_BITS = 9  # 512 slots: 96% of deals 1-200 still solved; below, not worth it
-# solver.py's states: the solver and its loops (a fifth of the firmware's
-# code) are loaded at the first question, where its many small pieces fill
-# the holes a session leaves in the heap, not at boot
+# Where the solver's code (solver.py and its loops, a fifth of the
+# firmware's) is loaded: with the app where memory is plenty (a Pico: on the
+# emulated one the search ran 526 positions a second from code loaded then,
+# 343 from code loaded at the first question; why, unmeasured), at the first
+# question on a small heap (an ESP32's), where its many small pieces fill the
+# holes a session leaves and a 110 KB heap still gets its seen table
+EARLY_LOAD_FREE = 100 * 1024
+if not hasattr(gc, "mem_free") or gc.mem_free() >= EARLY_LOAD_FREE:  # CPython: plenty
+    from freecell import notation, solver  # noqa: F401 (kept in sys.modules)
+# solver.py's states
 SEARCHING = const(0)
 SOLVED = const(1)
 NO_SOLUTION = const(2)

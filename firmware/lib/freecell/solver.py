@@ -24,8 +24,7 @@ from .cards import NO_CARD
 from .compat import const
 from .solver_loops import (clear, list_moves, next_home, rate_columns, remember, score_moves,
                            sort_moves, transfer)
-from .table import (CELL0, FOUND0, COLUMN_CAP, GOES, HOME_PILES, MAX_CELLS, MAX_COLUMNS, Table,
-                    first_pile, wanted)
+from .table import BY_SUIT, CELL0, FOUND0, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS, Table, first_pile, wanted
 
 SEARCHING = const(0)
 SOLVED = const(1)
@@ -33,6 +32,8 @@ NO_SOLUTION = const(2)
 GAVE_UP = const(3)
 
 _MAX_MOVES = const(96)
+_PILES = const(5)  # table.HOME_PILES
+_GOES = const(60)  # table.GOES
 BOARD_BUDGET = const(10000)  # positions: the app's hint, show me and winnable?
 TABLE_BITS = const(13)  # 8,192 slots of the seen table: 48 KB
 # the rest: what stacks on what, the candidates, and the objects (measured on
@@ -110,6 +111,7 @@ class Solver:
         self.strategies = self.strategy = self.spent = self.share_end = self.full = 0
         self.positions = self.stored = self.depth = self.nsteps = self.max_reached = 0
         self.cut = False
+        self.by_pile = False
 
     @staticmethod
     def memory(table_bits=TABLE_BITS, max_depth=400):
@@ -147,6 +149,7 @@ class Solver:
         self.limits[2] = game.take_back
         if self.variant is not game.variant:
             v = self.variant = game.variant
+            self.by_pile = v.home_rule != BY_SUIT  # piles not one a suit: HalfCell
             self.limits[1] = v.kings_only
             for card in range(48):  # a king goes on nothing
                 for s in range(4):
@@ -308,7 +311,11 @@ class Solver:
                             t.foundations, self.safe)
             if src < 0:
                 return
-            self._apply(src, FOUND0 + first_pile(t.foundations, t.top(src), self.safe[0]), 1)
+            card = t.top(src)
+            if self.by_pile:  # HalfCell: the first safe pile that takes it
+                self._apply(src, FOUND0 + first_pile(t.foundations, card, self.safe[0]), 1)
+            else:
+                self._apply(src, FOUND0 + (card & 3), 1)
 
     def _update_safe(self):
         """safe[0], a bit per pile: may autoplay send the pile's next card
@@ -319,8 +326,9 @@ class Solver:
             return
         bits = 0
         variant = self.variant
-        for p in range(f[HOME_PILES]):
-            card = wanted(f, p, f[p])
+        for p in range(f[_PILES]):
+            n = f[p]
+            card = wanted(f, p, n) if self.by_pile else (n << 2 | p if n < 13 else NO_CARD)
             if card != NO_CARD and variant.is_safe(card, f):
                 bits |= 1 << p
         for p in range(4):
@@ -340,10 +348,10 @@ class Solver:
             if h == 0:
                 return
             card = t.cards[src * COLUMN_CAP + h - 1]
-            if not t.foundations[GOES + card]:
+            if not t.foundations[_GOES + card]:
                 return
             self._update_safe()
-            if not t.foundations[GOES + card] & self.safe[0]:
+            if not t.foundations[_GOES + card] & self.safe[0]:
                 return
         self._autoplay()  # the first location it finds is src, as a full scan's
 
