@@ -288,7 +288,7 @@ def test_a_save_from_another_format_version_is_set_aside_at_boot():
     data = files.files[GAME]
     files.files[GAME] = bytes(wrap(b"G", 0, data[6:-4], len(data) - 10))  # "version 0"
     again = Driver(storage=Storage(files))
-    assert again.app.notice == ("saved game: format version 0, this game reads 2; "
+    assert again.app.notice == ("saved game: format version 0, this game reads 3; "
                                 "set aside as game.sav.bad1")
     assert not again.app.in_progress and again.app.keeper.stats.consistent()
 

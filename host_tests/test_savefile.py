@@ -33,6 +33,10 @@ def same_game(a, b):
     assert (a.moves, a.undos, a.score, a.state, a.autoplay) == \
         (b.moves, b.undos, b.score, b.state, b.autoplay)
     assert a.number.text() == b.number.text()
+    assert (a.scoring, a.seconds, a.assisted, a.log_autoplay) == \
+        (b.scoring, b.seconds, b.assisted, b.log_autoplay)
+    assert (a.log.entries[:2 * a.log.n], a.log.complete) == (b.log.entries[:2 * b.log.n],
+                                                             b.log.complete)
 
 
 @pytest.mark.parametrize("moves,undos", [(0, 0), (1, 0), (30, 4), (60, 0), (103, 0), (90, 90)])
@@ -53,18 +57,26 @@ def test_round_trip_resumes_exactly_with_undo_and_redo(moves, undos):
 
 
 def test_sizes_match_the_documented_layout():
-    assert len(savefile.encode_game(played(0), 1)) == 6 + 99 + 4
+    assert len(savefile.encode_game(played(0), 1)) == 6 + 105 + 4
     fresh = Game()
     fresh.deal(1)
-    assert len(savefile.encode_game(fresh, 1)) <= 6 + 99 + 4
+    assert len(savefile.encode_game(fresh, 1)) <= 6 + 105 + 4
+    ten = played(10)
+    logged = len(savefile.encode_game(ten, 1))
+    ten.log.clear()
+    assert logged - len(savefile.encode_game(ten, 1)) == 2 * 10  # 2 bytes an action
     # a full ring: 360 steps
     g = Game(autoplay=False)
     g.deal(617)
     g.move(0, 10)
-    while g.history.end - g.history.first < 360:
+    while g.history.end - g.history.first < 360 or g.log.complete:
         assert g.move(10, 11) == 0 or g.move(11, 10) == 0
     data = savefile.encode_game(g, 1)
-    assert len(data) <= 6 + 1179 + 4 and g.history.end - g.history.first == 360
+    # and a full log: 400 actions
+    assert g.log.n == 400 and not g.log.complete
+    assert len(data) <= 6 + 1185 + 800 + 4 and g.history.end - g.history.first == 360
+    again = Game()
+    assert savefile.decode_game(data, again) == 1 and not again.log.complete
 
 
 def test_options_and_big_deal_numbers_survive():
@@ -110,9 +122,14 @@ def payload_of(game):
     return bytearray(data[6:-4])
 
 
+def tail(game):
+    """The bytes after the undo history: scheme, seconds, the log."""
+    return 6 + 2 * game.log.n
+
+
 def test_a_foreign_version_is_named():
-    assert savefile.decode_game(reseal(payload_of(played(3)), 3), Game()) == \
-        "format version 3, this game reads 2"
+    assert savefile.decode_game(reseal(payload_of(played(3)), 4), Game()) == \
+        "format version 4, this game reads 3"
 
 
 @pytest.mark.parametrize("offset,value,message", [
@@ -137,7 +154,7 @@ def test_well_sealed_nonsense_is_refused(offset, value, message):
 def test_a_history_that_does_not_match_the_table_is_refused():
     g = played(10)
     p = payload_of(g)
-    steps_at = len(p) - 3 * 10
+    steps_at = len(p) - 3 * 10 - tail(g)
     p[steps_at + 2] = 5  # the first move claims 5 cards
     assert savefile.decode_game(reseal(p), Game()) == "the undo history does not match the table"
     p = payload_of(g)
@@ -189,7 +206,7 @@ def test_a_sealed_history_that_would_send_a_card_home_out_of_turn_is_refused():
     data = savefile.encode_game(g, 1)
 
     def from_home(p):
-        first = len(p) - 3  # the one step: src | flags, dst, count
+        first = len(p) - 3 - tail(g)  # the one step: src | flags, dst, count
         p[first] = (p[first] & 0xC0) | (FOUND0 + (card & 3))
 
     assert savefile.decode_game(sealed(data, from_home), Game()) == \

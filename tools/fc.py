@@ -9,6 +9,12 @@
     fc.py solve N [--game G] [--no-autoplay] [--cells K] [--take-back] [--budget B]
                                     find a winning line with the board's solver and
                                     print it in the notation replay reads
+    fc.py code encode [--game G] [--cells K] N
+                                    the game code of deal N (FC1-C4-AAAAABDWG)
+    fc.py code decode CODE          the game, cells and deal a code names
+    fc.py verify LOG ...            replay each game of a board's result log
+                                    (result files, or the folder tools/saves.py
+                                    pull filled) and confirm or refute its result
 G is one of fc-solve's game names (freecell, the default, bakers_game,
 seahaven, eight_off, forecell) or halfcell; deal N of any game lays out the
 Microsoft shuffle N as PySol does (HalfCell as FreeCell).  HalfCell's moves
@@ -16,7 +22,8 @@ home name the pile: '3h1', '3h2'.
 Runs under CPython 3.9+ and the MicroPython unix port with the same output; it
 uses only the engine in firmware/lib and the standard library both share.
 Exit codes: 0 done, 1 an illegal move, 2 bad input (message on stderr);
-solve: 0 solved, 3 gave up within the budget, 4 no solution exists.
+solve: 0 solved, 3 gave up within the budget, 4 no solution exists;
+verify: 0 every result confirmed, 1 one refuted or not checkable.
 """
 
 import sys
@@ -24,7 +31,7 @@ import sys
 _HERE = (globals().get("__file__") or sys.argv[0]).rsplit("/", 1)
 sys.path.insert(0, (_HERE[0] if len(_HERE) > 1 else ".") + "/../firmware/lib")
 
-from freecell import notation  # noqa: E402
+from freecell import codes, notation  # noqa: E402
 from freecell.cards import BLANKS, text  # noqa: E402
 from freecell.deal import DealNumber  # noqa: E402
 from freecell.game import Game  # noqa: E402
@@ -35,6 +42,9 @@ USAGE = """usage:
   fc.py deal N [--game G]
   fc.py replay N [--game G] [--no-autoplay] [--cells K] [--take-back] [MOVE ...]
   fc.py solve N [--game G] [--no-autoplay] [--cells K] [--take-back] [--budget B]
+  fc.py code encode [--game G] [--cells K] N
+  fc.py code decode CODE
+  fc.py verify LOG ...
 N is a Microsoft / FreeCell Pro deal number, 1 to 8589934591.
 G is the game, as fc-solve names it: %s (default freecell).
 K is FreeCell's free cells, 1 to 4 (default 4).
@@ -44,6 +54,12 @@ replay reads the moves from standard input when none are given (an fc-solve
 '-m -snx' transcript is fine) and prints the final position.
 solve prints a winning line (exit 0), or says it gave up after B positions
 (exit 3, default 100000) or that no solution exists (exit 4).
+code encode prints the game code of deal N alone on a line; code decode
+prints 'game: G', 'cells: K' and 'deal: N' lines (exit 2: not a code, or
+mistyped: its check letter catches one wrong letter or two swapped).
+verify replays every game of a result log (result files from a board, or a
+folder of them) and prints each result line with 'confirmed' or what the
+replay makes instead (exit 1 when any is refuted or cannot be checked).
 """ % GAMES
 DEFAULT_BUDGET = 100000
 
@@ -66,17 +82,30 @@ def parse_args(argv):
     if not argv:
         raise UsageError("no command given", True)
     command = argv[0]
-    if command not in ("deal", "replay", "solve"):
+    if command == "code":
+        if len(argv) < 2 or argv[1] not in ("encode", "decode"):
+            raise UsageError("code needs 'encode' or 'decode'", True)
+        command = "code " + argv[1]
+        argv = argv[1:]
+    if command not in ("deal", "replay", "solve", "code encode", "code decode", "verify"):
         raise UsageError("unknown command '" + command + "'", True)
+    if command in ("code decode", "verify"):
+        if len(argv) < 2:
+            raise UsageError(command + " needs " + ("a code" if command == "code decode"
+                                                   else "a result log"), True)
+        if command == "code decode" and len(argv) > 2:
+            raise UsageError("code decode takes one code, got " + str(len(argv) - 1))
+        return command, argv[1], {}, argv[2:]
     options = {"autoplay": True, "cells": None, "budget": DEFAULT_BUDGET, "game": FreeCell,
                "take_back": False}
     words = []
     i = 1
     while i < len(argv):
         word = argv[i]
-        if command != "deal" and word == "--no-autoplay":
+        playing = command in ("replay", "solve")
+        if playing and word == "--no-autoplay":
             options["autoplay"] = False
-        elif command != "deal" and word == "--take-back":
+        elif playing and word == "--take-back":
             options["take_back"] = True
         elif command == "solve" and (word == "--budget" or word.startswith("--budget=")):
             value, i = option_value(argv, i, "--budget", "a number of positions")
@@ -100,7 +129,7 @@ def parse_args(argv):
         i += 1
     if not words:
         raise UsageError(command + " needs a deal number", True)
-    if command in ("deal", "solve") and len(words) > 1:
+    if command in ("deal", "solve", "code encode") and len(words) > 1:
         raise UsageError(command + " takes one deal number, got " + str(len(words)))
     game = options["game"]
     if options["cells"] is not None and options["cells"] not in game.CELL_CHOICES:
@@ -248,11 +277,74 @@ def solve(word, options):
          % solver.positions, 3)
 
 
+def decode_code(word):
+    found = codes.decode(word)
+    if isinstance(found, str):
+        raise UsageError(found + ": '" + word + "'")
+    variant, number = found
+    print("game: " + variant.name)
+    print("cells: %d" % variant.cells)
+    print("deal: " + number.text())
+
+
+def log_files(paths):
+    """The result files among paths (files, or folders holding them)."""
+    import os
+
+    found = []
+    for path in paths:
+        try:
+            is_folder = os.stat(path)[0] & 0x4000
+        except OSError:
+            raise UsageError("no such file or folder: " + path)
+        if not is_folder:
+            found.append(path)
+            continue
+        names = sorted(n for n in os.listdir(path) if n.startswith("result") and
+                       n.endswith(".sav"))
+        found += [path.rstrip("/") + "/" + n for n in names]
+    if not found:
+        raise UsageError("no result files in " + " ".join(paths))
+    return found
+
+
+def verify(paths):
+    """Check each result file; returns how many were not confirmed."""
+    from freecell.results import Result
+
+    results = []
+    for path in log_files(paths):
+        try:
+            with open(path, "rb") as f:
+                data = f.read(4097)
+        except OSError:
+            raise UsageError("cannot read " + path)
+        result = Result()
+        problem = result.decode(data)
+        if problem:
+            raise UsageError(path + " is not a result file: " + problem)
+        results.append((result.serial, path, result))
+    results.sort(key=lambda r: r[0])  # the order the games were played in
+    bad = 0
+    for serial, path, result in results:
+        problem = result.check()
+        print("game %d: %s: %s" % (serial, result.line(), problem or "confirmed"))
+        bad += 1 if problem else 0
+    return bad
+
+
 def main(argv):
     try:
         command, word, options, tokens = parse_args(argv)
         if command == "deal":
             show_deal(word, options["variant"])
+        elif command == "code encode":
+            print(codes.encode(options["variant"], deal_number(word)))
+        elif command == "code decode":
+            decode_code(word)
+        elif command == "verify":
+            if verify([word] + tokens):
+                sys.exit(1)
         elif command == "solve":
             if tokens:
                 raise UsageError("solve takes one deal number, got " + str(len(tokens) + 1))

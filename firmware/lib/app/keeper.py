@@ -72,7 +72,7 @@ class Keeper:
             self.save_game(game)
         self.saved_moves = game.moves if resumable else -1
         _let_go("freecell", "loadgame")  # the load's checks: not needed till the next boot
-        _let_go("freecell", "savefile_v1")
+        _let_go("freecell", "savefile_old")
         _let_go("app", "records_old")
         return resumable
 

@@ -7,15 +7,21 @@ nothing and leaves a reason code in `error` (with details in `need`, `fit`,
 `card`, `onto`); `reason()` turns it into words for the player, and only that
 allocates (a string, when a message is shown).
 
-Scoring (classic): +10 per card reaching a foundation, autoplay included, -10
-per card taken back from one (the optional rule, take_back); -10 per undo; never below 0; a win adds 700 - 2 * moves (not below 0).  Moves count
-every player action: each move, each undo, each redo, each card finish plays.
+Scoring: one of scoring.py's schemes (classic, timed, by moves), which says
+what each step is worth; `score` holds the points of the steps so far and
+final_score() the scheme's total.  Moves count every player action: each
+move, each undo, each redo, each card finish plays.  Every action is also
+written to `log` (movelog.py), marked when the solver made it, so a result
+can be checked by replaying it; `assisted` says the solver played part of
+this deal.
 """
 
 from .compat import const
 from .cards import NO_CARD, text
 from .deal import DealNumber
 from .history import History, GROUP_START, AUTO
+from .movelog import MoveLog, CAPACITY, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF
+from .scoring import CLASSIC, step_points, undo_points, final_score, win_bonus
 from .table import (Table, CELL0, FOUND0, FOUNDATION, LOCATIONS, COLUMN_CAP, MAX_COLUMNS,
                     HOME_BYTES, first_pile, home_put)
 from .variants import FreeCell
@@ -68,15 +74,12 @@ _REASONS = (
     "a card taken from a foundation goes to a column or a free cell",
 )
 
-_POINTS_HOME = const(10)
-_POINTS_UNDO = const(10)
-_WIN_BONUS = const(700)
-
 
 class Game:
-    def __init__(self, cells=4, autoplay=True, history=360, variant=None):
-        # the biggest buffer first, while the heap is least fragmented
+    def __init__(self, cells=4, autoplay=True, history=360, variant=None, log=CAPACITY):
+        # the biggest buffers first, while the heap is least fragmented
         self.history = History(history)
+        self.log = MoveLog(log)
         self.variant = variant or FreeCell(cells)
         v = self.variant
         self.table = Table(v.columns, v.cells, v.piles, v.home_rule)
@@ -92,6 +95,10 @@ class Game:
         # the optional rule: a foundation's top card may come back to a
         # column or a free cell (off by default; saved with the game)
         self.take_back = False
+        self.scoring = CLASSIC  # scoring.py's scheme (saved with the game)
+        self.seconds = 0  # of play, counted by the app (the timed score's clock)
+        self.actor = 0  # movelog.SOLVER while the solver makes the moves
+        self.assisted = False  # the solver made a move of this deal
         self._order = bytearray(52)
         self._heights = bytearray(MAX_COLUMNS)  # finish's scratch
         self._home = bytearray(HOME_BYTES)  # finish's scratch foundations
@@ -114,6 +121,7 @@ class Game:
         if problem:
             return problem
         self.proved = False
+        self.assisted = False
         self.restart()
         return None
 
@@ -139,8 +147,11 @@ class Game:
         self.moves = 0
         self.undos = 0
         self.score = 0
+        self.seconds = 0
         self.state = PLAYING
         self.error = OK
+        self.log.clear()
+        self.log_autoplay = self.autoplay  # what a replay of the log starts with
         if self.autoplay:
             self._autoplay()
             self.history.clear()  # cards sent home by the deal are no one's move
@@ -180,12 +191,13 @@ class Game:
         return self.table.cards_home()
 
     def win_bonus(self):
-        if self.state != WON:
-            return 0
-        return max(0, _WIN_BONUS - 2 * self.moves)
+        return win_bonus(self.scoring, self.moves) if self.state == WON else 0
 
     def final_score(self):
-        return self.score + self.win_bonus()
+        """The score as the scheme counts it (classic's win bonus, the timed
+        score's seconds)."""
+        return final_score(self.scoring, self.score, self.state == WON, self.moves,
+                           self.seconds)
 
     def legal_targets(self, src):
         """Bitmask of locations (bit n = location n) a move from src may go to;
@@ -379,8 +391,15 @@ class Game:
         self.error = OK
         self._step(src, self._dst, self._count, GROUP_START)
         self.moves += 1
+        self._record(src | self._dst << 5 | self._count << 10)
         self._after_move()
         return OK
+
+    def _record(self, entry):
+        """Write a player's (or the solver's) action to the log."""
+        self.log.add(entry | self.actor)
+        if self.actor:
+            self.assisted = True
 
     def _step(self, src, dst, count, flags):
         self.table.transfer(src, dst, count)
@@ -388,10 +407,13 @@ class Game:
         self._score_step(src, dst)
 
     def _score_step(self, src, dst):
-        if dst >= FOUND0:
-            self.score += _POINTS_HOME
-        elif src >= FOUND0:  # taken back: what going home gave, given back
-            self.score = max(0, self.score - _POINTS_HOME)
+        self.score = max(0, self.score + step_points(self.scoring, src, dst))
+
+    def set_autoplay(self, on):
+        """Switch autoplay (the log keeps when: it changes what a move does)."""
+        if on != self.autoplay:
+            self.autoplay = on
+            self._record(AUTOPLAY_ON if on else AUTOPLAY_OFF)
 
     def _after_move(self):
         # autoplay, except right after a card was taken back from a
@@ -423,6 +445,7 @@ class Game:
         Undone as one action."""
         if not self.can_finish():
             return self._refuse(E_OVER if self.state != PLAYING else E_NO_FINISH)
+        self._record(FINISH)
         flags = GROUP_START
         while self._send_one_home(flags, False):
             flags = 0
@@ -442,15 +465,18 @@ class Game:
             return self._refuse(E_OVER)
         if not h.can_undo():
             return self._refuse(E_NO_UNDO)
+        points = 0  # what the steps taken back had brought
         while True:
             h.head -= 1
             n = h.head
             self.table.transfer(h.dst(n), h.src(n), h.count(n))
+            points += step_points(self.scoring, h.src(n), h.dst(n))
             if h.flags(n) & GROUP_START:
                 break
         self.undos += 1
         self.moves += 1
-        self.score = max(0, self.score - _POINTS_UNDO)
+        self.score = max(0, self.score + undo_points(self.scoring, points))
+        self._record(UNDO)
         self.error = OK
         return OK
 
@@ -469,6 +495,7 @@ class Game:
             if h.head == h.end or h.flags(h.head) & GROUP_START:
                 break
         self.moves += 1
+        self._record(REDO)
         self.error = OK
         if self.table.cards_home() == 52:
             self.state = WON

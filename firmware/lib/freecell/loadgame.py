@@ -15,6 +15,8 @@ code takes no room on the board while the game is played.
 from .cards import NO_CARD
 from .game import Game, OK, PLAYING, WON
 from .history import GROUP_START, AUTO
+from .movelog import SOLVER, check as check_entry
+from .scoring import SCHEMES
 from .savefile import GAME, GAME_VERSION, get, unwrap
 from .table import (ALTERNATE, HOME_RULE, CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS,
                     MAX_COLUMNS, Table, home_put)
@@ -25,12 +27,12 @@ def decode_game(data, game):
     """Load a saved game into `game`.  Returns the game's serial, or an error
     message (a str) and leaves `game` as it was."""
     where = unwrap(data, GAME, GAME_VERSION)
-    if isinstance(where, str) and data[3:4] == b"\x01":  # the first format
-        where = unwrap(data, GAME, 1)
+    if isinstance(where, str) and data[3:4] in (b"\x01", b"\x02"):  # an earlier format
+        where = unwrap(data, GAME, data[3])
         if not isinstance(where, str):  # loaded only here: once in a board's life
-            from .savefile_v1 import from_version_1
+            from .savefile_old import upgrade
 
-            data = from_version_1(data, where[0], where[1])
+            data = upgrade(data, where[0], where[1], data[3])
             if isinstance(data, str):
                 return data
             where = (0, len(data))
@@ -38,7 +40,7 @@ def decode_game(data, game):
         return where
     at, n = where
     end = at + n
-    if n < 47:
+    if n < 53:
         return "the game record is too short"
     hi = get(data, at, 3)
     lo = get(data, at + 3, 2)
@@ -51,7 +53,7 @@ def decode_game(data, game):
     if kind is None:
         return "a game this version does not know (number %d)" % data[at + 5]
     if hi > 0x1FFFF or (hi == 0 and lo == 0) or cells not in kind.CELL_CHOICES \
-            or state > 2 or flags & 0xE0 or undos > moves:
+            or state > 2 or undos > moves:
         return "the game record has impossible values"
     variant = kind(cells)
     # a game of its own to judge the history by: the same rules, the deal
@@ -69,8 +71,20 @@ def decode_game(data, game):
     steps = get(data, table_end, 2)
     done = get(data, table_end + 2, 2)
     first_step = table_end + 4
-    if first_step + 3 * steps != end or done > steps or steps > game.history.capacity:
+    tail = first_step + 3 * steps  # the scheme, the seconds and the log
+    if tail + 6 > end or done > steps or steps > game.history.capacity:
         return "the undo history does not fit the record"
+    logged = get(data, tail + 4, 2)
+    if tail + 6 + 2 * logged != end or logged > game.log.capacity:
+        return "the game's log does not fit the record"
+    if data[tail] >= SCHEMES:
+        return "the game record has impossible values"
+    solver_moved = False
+    for k in range(logged):
+        entry = data[tail + 7 + 2 * k] << 8 | data[tail + 6 + 2 * k]
+        if not check_entry(entry):
+            return "the game's log holds something that is not an action"
+        solver_moved = solver_moved or entry & SOLVER
     problem = _check_history(data, first_step, steps, done, scratch, referee, flags & 4)
     if problem:
         return problem
@@ -92,6 +106,14 @@ def decode_game(data, game):
     game.moves = moves
     game.undos = undos
     game.score = get(data, at + 15, 3)
+    game.scoring = data[tail]
+    game.seconds = get(data, tail + 1, 3)
+    game.assisted = bool(flags & 32 or solver_moved)  # the log proves it, if need be
+    game.log_autoplay = bool(flags & 64)
+    log = game.log
+    log.entries[:2 * logged] = data[tail + 6:end]
+    log.n = logged
+    log.complete = bool(flags & 128)
     _read_table(data, at + 21, end, game.table)  # as checked: the same cards
     h = game.history
     h.clear()

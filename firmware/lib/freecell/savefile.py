@@ -10,20 +10,22 @@ Container (every saved file):
 A truncated, altered or foreign file fails the length, the checksum or the
 kind/version check; read() says which, in words.
 
-Game payload, version 2 (43 + cards on the columns + 4 + 3 per history step
-bytes: 99 for a fresh deal, at most 1,179 with a full 360-step undo ring; the
-file adds 10):
+Game payload, version 3 (43 + cards on the columns + 4 + 3 per history step
++ 6 + 2 per logged action bytes: 105 for a fresh deal, at most 1,185 + 800
+with a full 360-step undo ring and a full 400-action log; the file adds 10):
     0   3   deal number, high part (N = hi * 65536 + lo)
     3   2   deal number, low part
     5   1   the game: its variant's id (variants.py)
     6   1   free cells (1-8)
     7   1   autoplay 1 | allow_whole_column 2 | history from the deal 4
             (undoing every step gives the deal) | the deal is proved
-            winnable 8 | cards may be taken back from the foundations 16
+            winnable 8 | cards may be taken back from the foundations 16 |
+            the solver made a move of it 32 | autoplay at the deal (the
+            log's start) 64 | the log holds every action since the deal 128
     8   1   state: 0 playing, 1 won, 2 given up
     9   3   moves
     12  3   undos
-    15  3   score
+    15  3   score (the points of the steps: scoring.py)
     18  3   serial: which of the player's games this is (for the statistics)
     21  8   the eight cell slots: a card 0-51, or 255 when empty
     29  4   cards on each foundation pile (by suit: clubs, diamonds, hearts,
@@ -34,8 +36,12 @@ file adds 10):
             piles' cards, pile by pile, bottom card first (f = cards home)
     43+n+f 2  history steps kept (S), then 2: how many of them are done (H)
     47+n+f 3S the steps, oldest first (history.py's 3-byte layout)
-Version 1 (FreeCell only: 4 cells, 8 columns, foundations at locations 14-17)
-is still read: it is rewritten as version 2 and checked like one.
+    then    1   the scoring scheme (scoring.py: 0 classic, 1 timed, 2 by moves)
+            3   seconds of play
+            2   actions logged (L), then 2L: the log (movelog.py), oldest first
+Versions 1 (FreeCell only: 4 cells, 8 columns, foundations at locations
+14-17) and 2 (no scheme, seconds or log) are still read: savefile_old.py
+rewrites them as version 3, checked like one.
 Loading (loadgame.py, imported only to load, and let go of after boot)
 checks everything a hand-made file could get wrong.
 """
@@ -44,7 +50,7 @@ from .cards import NO_CARD
 from .table import ALTERNATE, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS
 
 GAME = b"G"
-GAME_VERSION = 2
+GAME_VERSION = 3
 HEADER = 6
 TRAILER = 4
 
@@ -113,14 +119,16 @@ def encode_game(game, serial):
     piled = game.variant.home_rule == ALTERNATE
     if piled:
         cards += t.cards_home()
-    buf = bytearray(47 + cards + 3 * steps)
+    log = game.log
+    buf = bytearray(53 + cards + 3 * steps + 2 * log.n)
     at = put(buf, 0, game.number.hi, 3)
     at = put(buf, at, game.number.lo, 2)
     buf[5] = game.variant.id
     buf[6] = t.cells_count
     buf[7] = (1 if game.autoplay else 0) | (2 if game.allow_whole_column else 0) \
         | (4 if h.from_deal else 0) | (8 if game.proved else 0) \
-        | (16 if game.take_back else 0)
+        | (16 if game.take_back else 0) | (32 if game.assisted else 0) \
+        | (64 if game.log_autoplay else 0) | (128 if log.complete else 0)
     buf[8] = game.state
     at = 9
     for value in (game.moves, game.undos, game.score, serial):
@@ -148,7 +156,11 @@ def encode_game(game, serial):
         buf[at + 1] = h.steps[j + 1]
         buf[at + 2] = h.steps[j + 2]
         at += 3
-    return wrap(GAME, GAME_VERSION, buf, at)
+    buf[at] = game.scoring
+    at = put(buf, at + 1, min(game.seconds, 0xFFFFFF), 3)
+    at = put(buf, at, log.n, 2)
+    buf[at:at + 2 * log.n] = log.entries[:2 * log.n]
+    return wrap(GAME, GAME_VERSION, buf, at + 2 * log.n)
 
 
 def decode_game(data, game):

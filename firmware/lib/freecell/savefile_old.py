@@ -1,14 +1,33 @@
-"""Saved games of the first format, rewritten as the current one.
+"""Saved games of the earlier formats, rewritten as the current one.
 
 Version 1 (FreeCell only: 4 cells, 8 columns, foundations at locations
-14-17) is read by rewriting its payload as version 2, which savefile.py then
-checks like any other.  A module of its own, imported only when such a file
-is found (once in a board's life: the next save is version 2), so that its
-code does not sit in every board's heap.
+14-17) is rewritten as version 2; version 2 (before scores had schemes and
+games a log) as version 3, which loadgame.py then checks like any other.  A
+module of its own, imported only when such a file is found (once in a
+board's life: the next save is the current version), so that its code does
+not sit in every board's heap.
 """
 
 from .cards import NO_CARD
 from .table import FOUND0
+
+
+def upgrade(data, at, n, version):
+    """A version 1 or 2 payload rewritten as version 3, or an error message.
+    A game of version 2 is scored classic, has played 0 seconds and has an
+    empty log that does not reach its deal (so its result cannot be
+    checked)."""
+    if version == 1:
+        data = from_version_1(data, at, n)
+        if isinstance(data, str):
+            return data
+        at, n = 0, len(data)
+    if n < 47 or data[at + 7] & 0xE0:
+        return "the game record has impossible values" if n >= 47 else \
+            "the game record is too short"
+    out = bytearray(n + 6)  # + scheme 0 (classic), 0 seconds, no log
+    out[:n] = data[at:at + n]
+    return out
 
 
 def from_version_1(data, at, n):

@@ -1,0 +1,202 @@
+"""Results anyone can check: a finished game's result line and every action
+that led to it (movelog.py), as the board keeps them in its result log, and
+the replay that confirms or refutes them (tools/fc.py verify).
+
+The board writes one file a finished game, result0.sav .. result7.sav (the
+game's serial mod 8: the last eight games, each at most 850 bytes), with
+savefile.py's container, kind b"R".  Payload, version 1 (29 + 2 x actions):
+    0   3   deal number, high part      3   2   low part
+    5   1   the game (a variant's id)   6   1   free cells
+    7   1   autoplay at the deal 1 | cards may come back from home 2 | a
+            daily deal (the first try) 4 | the solver made a move of it 8 |
+            the log holds every action since the deal 16
+    8   1   the scoring scheme (scoring.py)
+    9   1   how it ended: 1 won, 2 given up
+    10  1   cards home
+    11  3   moves       14  3   undos
+    17  3   score (the scheme's total)
+    20  3   seconds of play (what the timed score counts)
+    23  3   serial: which of the player's games it was
+    26  1   tournament round 1-3, or 0
+    27  2   actions (A), then 2A: the log, oldest first
+Checking replays the log from the deal under the game's rules: every action
+must be legal, and the counters, the score, the ending and whether the
+solver played must come out as the result line says.  What it cannot know:
+that the seconds are true, and that nobody played the moves with another
+solver's help; a forger who rewrites the whole log consistently has played a
+real game.  Allocates on decode and check (host, or once at a game's end).
+"""
+
+from .compat import const
+from .deal import DealNumber
+from .game import Game, OK, PLAYING, WON, GAVE_UP
+from .movelog import (SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, check as
+                      check_entry, is_move)
+from .savefile import get, put, unwrap, wrap
+from .scoring import NAMES, SCHEMES, TIMED
+from .variants import by_id
+
+RESULT = b"R"
+VERSION = 1
+SLOTS = 8
+_HEAD = const(29)
+_AUTOPLAY = const(1)
+_TAKE_BACK = const(2)
+_DAILY = const(4)
+_BY_SOLVER = const(8)
+_COMPLETE = const(16)
+
+
+def file_name(serial):
+    return "result%d.sav" % (serial % SLOTS)
+
+
+def encode(game, serial, daily=False, round_=0):
+    """The finished `game` as a result file (a new bytearray)."""
+    log = game.log
+    buf = bytearray(_HEAD + 2 * log.n)
+    at = put(buf, 0, game.number.hi, 3)
+    at = put(buf, at, game.number.lo, 2)
+    buf[5] = game.variant.id
+    buf[6] = game.table.cells_count
+    buf[7] = (_AUTOPLAY if game.log_autoplay else 0) | (_TAKE_BACK if game.take_back else 0) \
+        | (_DAILY if daily else 0) | (_BY_SOLVER if game.assisted else 0) \
+        | (_COMPLETE if log.complete else 0)
+    buf[8] = game.scoring
+    buf[9] = game.state
+    buf[10] = game.cards_home()
+    at = 11
+    for value in (game.moves, game.undos, game.final_score(), game.seconds, serial):
+        at = put(buf, at, min(value, 0xFFFFFF), 3)
+    buf[26] = round_
+    at = put(buf, 27, log.n, 2)
+    buf[at:] = log.entries[:2 * log.n]
+    return wrap(RESULT, VERSION, buf, len(buf))
+
+
+class Result:
+    """A result file read back: decode(data) -> None, or why it is not one."""
+
+    def decode(self, data):
+        where = unwrap(data, RESULT, VERSION)
+        if isinstance(where, str):
+            return where
+        at, n = where
+        if n < _HEAD or n != _HEAD + 2 * get(data, at + 27, 2):
+            return "the result record has the wrong size"
+        p = data[at:at + n]
+        self.hi, self.lo = get(p, 0, 3), get(p, 3, 2)
+        self.kind = by_id(p[5])
+        self.cells, self.flags, self.scheme, self.state = p[6], p[7], p[8], p[9]
+        self.home = p[10]
+        self.moves, self.undos, self.score = get(p, 11, 3), get(p, 14, 3), get(p, 17, 3)
+        self.seconds, self.serial, self.round = get(p, 20, 3), get(p, 23, 3), p[26]
+        self.entries = [p[_HEAD + 2 * i] | p[_HEAD + 2 * i + 1] << 8
+                        for i in range((n - _HEAD) // 2)]
+        if self.kind is None or self.cells not in self.kind.CELL_CHOICES \
+                or self.scheme >= SCHEMES or self.state not in (WON, GAVE_UP) \
+                or self.home > 52 or self.round > 3 or self.flags & 0xE0 \
+                or (self.hi == 0 and self.lo == 0) or self.hi > 0x1FFFF:
+            return "the result record has impossible values"
+        return None
+
+    @property
+    def by_solver(self):
+        return bool(self.flags & _BY_SOLVER)
+
+    @property
+    def daily(self):
+        return bool(self.flags & _DAILY)
+
+    def game(self):
+        """A game at this result's deal, with its rules, not yet played."""
+        game = Game(autoplay=bool(self.flags & _AUTOPLAY), variant=self.kind(self.cells),
+                    log=len(self.entries) + 1)
+        game.take_back = bool(self.flags & _TAKE_BACK)
+        game.scoring = self.scheme
+        game.number.hi, game.number.lo = self.hi, self.lo
+        game.restart()
+        return game
+
+    def check(self):
+        """Replay the log: None when it confirms the result line, else the
+        first thing that disagrees (in words)."""
+        if not self.flags & _COMPLETE:
+            return "cannot be checked: the log does not hold every action since the deal"
+        game = self.game()
+        for i in range(len(self.entries)):
+            problem = _play(game, self.entries[i])
+            if problem:
+                return "action %d (%s) %s" % (i + 1, action_text(self.entries[i],
+                                                                  game.variant.piles), problem)
+        if self.state == GAVE_UP:
+            game.give_up()
+        game.seconds = self.seconds
+        claims = (("ending", self.state, game.state), ("cards home", self.home, game.cards_home()),
+                  ("moves", self.moves, game.moves), ("undos", self.undos, game.undos),
+                  ("score", self.score, game.final_score()),
+                  ("solver moves", self.by_solver, game.assisted))
+        for what, said, made in claims:
+            if said != made:
+                return "the result says %s %s, the replay makes %s" % (
+                    what, _said(what, said), _said(what, made))
+        return None
+
+    def line(self):
+        """The result line, as fc.py verify and saves.py print it."""
+        from .codes import encode as code
+
+        deal = DealNumber()
+        deal.hi, deal.lo = self.hi, self.lo
+        ending = "won" if self.state == WON else "given up"
+        return "%s (%s #%s%s): %s, %d/52 home, %d moves, %d undos, %s score %d%s, %s" % (
+            code(self.kind(self.cells), deal), self.kind.name, deal.text(),
+            ", daily" if self.daily else "", ending, self.home, self.moves, self.undos,
+            NAMES[self.scheme], self.score,
+            " in %d s" % self.seconds if self.scheme == TIMED else "",
+            "the solver played part of it" if self.by_solver else "by the player")
+
+
+def _said(what, value):
+    if what == "ending":
+        return {WON: "won", GAVE_UP: "given up", PLAYING: "still playing"}[value]
+    if what == "solver moves":
+        return "some" if value else "none"
+    return str(value)
+
+
+def _play(game, entry):
+    """One logged action on `game`: None, or why it cannot be played."""
+    if not check_entry(entry):
+        return "is not an action"
+    game.actor = entry & SOLVER
+    kind = entry & 0x7FFF
+    if is_move(entry):
+        code = game.move(kind & 31, (kind >> 5) & 31, kind >> 10)
+    elif kind == UNDO:
+        code = game.undo()
+    elif kind == REDO:
+        code = game.redo()
+    elif kind == FINISH:
+        code = game.finish()
+    else:
+        if game.state != PLAYING:
+            return "comes after the game ended"
+        game.set_autoplay(kind == AUTOPLAY_ON)
+        code = OK
+    game.actor = 0
+    return "is refused: " + game.reason() if code != OK else None
+
+
+def action_text(entry, piles=4):
+    """A logged action in words a reader of fc.py's output knows: notation
+    for a move ('3a', '82v3'), else its name."""
+    from .notation import move_text
+
+    kind = entry & 0x7FFF
+    mark = " by the solver" if entry & SOLVER else ""
+    if is_move(entry):
+        return move_text(kind & 31, (kind >> 5) & 31, kind >> 10, piles) + mark
+    names = {UNDO: "undo", REDO: "redo", FINISH: "finish", AUTOPLAY_ON: "autoplay on",
+             AUTOPLAY_OFF: "autoplay off"}
+    return names.get(kind, "?") + mark
