@@ -10,8 +10,8 @@ from helpers import column_text, snapshot
 def test_title_offers_new_game_deal_number_stats_settings_and_controls():
     d = Driver()
     assert d.app.screen is d.app.title
-    assert d.app.title.labels == [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"STATISTICS",
-                                  b"SETTINGS", b"CONTROLS"]
+    assert d.app.title.labels == [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"GAME CODE",
+                                  b"TOURNAMENT", b"STATISTICS", b"SETTINGS", b"CONTROLS"]
     d.press("a")  # NEW GAME: which game first, the last one chosen lit
     assert d.app.screen is d.app.games and d.app.games.labels[0] == b"FREECELL"
     d.press("a")
@@ -57,7 +57,7 @@ def test_the_largest_deal_number_can_be_entered():
     d = Driver()
     d.choose("enter_deal")
     for i, digit in enumerate("8589934591"):
-        d.app.entry.digits[i] = int(digit)
+        d.app.entry.values[i] = int(digit)
     d.press("a")
     assert d.game.number.text() == "8589934591"
     assert d.app.play.deal_text == b"8589934591"
@@ -254,5 +254,5 @@ def test_the_share_line_names_the_game():
     d.choose("random", game="seahaven")
     d.press("start").choose("give_up")
     assert d.app.screen is d.app.end
-    line = d.app.end.lines[3]
+    line = d.app.end.lines[4]
     assert bytes(line.buf[:line.n]) == b"SEAHAVEN #" + d.play.deal_text

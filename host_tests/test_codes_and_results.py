@@ -298,3 +298,23 @@ def test_fc_py_verify_is_byte_identical_on_both_interpreters(micropython, tmp_pa
     assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr)
     assert a.returncode == 1 and len(a.stdout.splitlines()) == 3
     assert "timed score %d in 321 s" % (52 * 200 - 321) in a.stdout
+
+
+def test_a_restart_after_the_solver_played_keeps_the_deal_helped():
+    """RESTART DEAL clears the counters and the log, not the solver's help:
+    the log's first entry says it, and the replay agrees."""
+    game = Game()
+    game.deal(617)
+    game.actor = SOLVER
+    play(game, transcript()[:3])
+    game.actor = 0
+    game.restart()
+    assert game.assisted and game.log.n == 1 and game.log.by_solver()
+    play(game, transcript()[:2])
+    game.give_up()
+    data, r = result_of(game)
+    assert r.by_solver and r.check() is None
+    # and a HELPED entry anywhere but first is refused
+    moved = edited(data, lambda p: p.__setitem__(slice(29, 33), p[31:33] + p[29:31]))
+    r = results.Result()
+    assert r.decode(moved) is None and "comes after the game began" in r.check()

@@ -178,7 +178,7 @@ def test_statistics_count_wins_give_ups_and_abandoned_games():
             st.in_progress) == (1, 1, 0, 0)
     assert (st.of(0, R.STREAK), st.of(0, R.BEST_STREAK), st.of(0, R.FEWEST),
             st.of(0, R.BEST_SCORE)) == (1, 1, 103, 1014)
-    assert st.record(0) == (0, 617, 1, 103, 0, 1014)
+    assert st.record(0) == (0, 617, 1, 103, 0, 1014, 0)
     d.press("a")  # to the title
     d.press("a", "a")  # a new random game (of FreeCell, the game screen's choice)
     d.press("start").choose("give_up")
@@ -251,15 +251,24 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
     st.start()
     good = st.encode()
     payload = bytearray(good[6:-4])
-    payload[8] = 9  # FreeCell played 9, but won + given up + in progress = 1
+    payload[15] = 9  # FreeCell played 9, but won + given up + in progress = 1
     fresh = Stats()
-    assert fresh.decode(wrap(b"S", 3, payload, len(payload))) == "the statistics do not add up"
-    # no game 9; no games; more games than there are; a daily deal not in progress
-    for at, value in ((4, 9), (5, 0), (5, 99), (3, 2)):
+    assert fresh.decode(wrap(b"S", 4, payload, len(payload))) == "the statistics do not add up"
+    # no game 9; no games; more games than there are; a daily deal not in
+    # progress; tallies of another size; a tournament in round 4, of scheme
+    # 7, of game 9, of FreeCell with 5 cells
+    for at, value in ((4, 9), (5, 0), (5, 99), (3, 2), (6, 10), (3, 5 | 64)):
         bad = bytearray(good[6:-4])
         bad[at] = value
-        assert fresh.decode(wrap(b"S", 3, bad, len(bad))) in (
+        assert fresh.decode(wrap(b"S", 4, bad, len(bad))) in (
             "the statistics do not add up", "the statistics record has the wrong size")
+    for at, value in ((7, 3), (8, 7), (9, 9), (9, 5 << 4)):
+        bad = bytearray(good[6:-4])
+        bad[3] |= 4  # a tournament under way
+        bad[9] = 4 << 4  # FreeCell, 4 cells
+        bad[at] = value
+        assert fresh.decode(wrap(b"S", 4, bad, len(bad))) == "the statistics do not add up", \
+            (at, value)
     assert fresh.total(R.PLAYED) == 0
     assert fresh.decode(good[:-5]) == "the file is cut short"
     assert fresh.decode(good) is None and fresh.total(R.PLAYED) == 1
@@ -272,9 +281,13 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
         "the settings have impossible values"  # no such game
     assert s.decode(wrap(b"O", 2, bytes((1, 1, 0, 4)), 4)) == \
         "the settings have impossible values"  # version 2 has the game
+    assert s.decode(wrap(b"O", 3, bytes((1, 1, 0, 4, 0, 3)), 6)) == \
+        "the settings have impossible values"  # no scheme 3
     assert (s.autoplay, s.contrast, s.flip, s.cells, s.game) == (True, 2, False, 4, 0)
+    assert s.decode(wrap(b"O", 4, bytes((1, 1, 0, 4, 0, 0)), 6)) == \
+        "format version 4, this game reads 3"
     assert s.decode(wrap(b"O", 3, bytes((1, 1, 0, 4, 0)), 5)) == \
-        "format version 3, this game reads 2"
+        "the settings have impossible values"  # version 3 has the scheme
     assert s.decode(wrap(b"O", 1, bytes((0, 1, 1, 3)), 4)) is None  # the first format
     assert (s.autoplay, s.contrast, s.flip, s.cells, s.game) == (False, 1, True, 3, 0)
     assert s.decode(wrap(b"O", 2, bytes((1, 3, 0, 2, 2)), 5)) is None
@@ -500,5 +513,5 @@ def test_statistics_written_before_games_were_counted_apart_are_read():
     st = d.app.keeper.stats
     assert (st.of(0, R.PLAYED), st.of(0, R.WINS), st.of(0, R.GIVEN_UP)) == (3, 1, 2)
     assert (st.of(2, R.PLAYED), st.game, st.in_progress, st.serial) == (1, 2, 1, 4)
-    assert st.consistent() and files.files[STATS][3] == 3  # rewritten as format 3
+    assert st.consistent() and files.files[STATS][3] == 4  # rewritten as format 4
     assert d.app.keeper.settings.game == 2

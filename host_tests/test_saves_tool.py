@@ -5,7 +5,7 @@ import os
 import shutil
 import sys
 
-from conftest import TOOLS, run
+from conftest import ROOT, TOOLS, run
 from keyplan import Driver
 from test_flash import MPREMOTE, virtual_board  # noqa: F401  (a fixture)
 
@@ -72,15 +72,32 @@ def test_usage_errors():
 
 
 def test_recent_games_say_how_each_ended(tmp_path):
-    """Given up and finished by the solver are not "won" (they were)."""
+    """Given up and won with the solver's help are not "won"; each result of
+    the log is shown with what its replay says."""
+    from freecell import notation
+    from freecell.movelog import SOLVER
     files = FakeFiles()
-    d = Driver(617, storage=Storage(files))
+    d = Driver(618, storage=Storage(files))
     d.app.act("give_up")
-    d.app.new_game("618")
-    d.app.act("end_by_solver")
-    path = str(tmp_path / "stats.sav")
-    with open(path, "wb") as f:
-        f.write(files.files["stats.sav"])
-    out = run([sys.executable, SAVES, "show", path]).stdout
-    assert "#618 finished by the solver, " in out and "#617 given up, " in out
+    d.app.new_game("617")
+    game = d.game
+    game.set_autoplay(False)
+    with open(os.path.join(ROOT, "tools", "data", "617.moves")) as f:
+        tokens = f.read().split()
+    for i, token in enumerate(tokens):
+        game.actor = SOLVER if i == len(tokens) - 1 else 0  # "show me" made the last move
+        p = notation.parse_move(token)
+        assert game.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0
+    d.app.act("end")
+    for name in ("stats.sav", "result1.sav", "result2.sav"):
+        with open(str(tmp_path / name), "wb") as f:
+            f.write(files.files[name])
+    out = run([sys.executable, SAVES, "show", str(tmp_path / "stats.sav")]).stdout
+    assert "#617 won with the solver's help, " in out and "#618 given up, " in out
     assert " won," not in out
+    out = run([sys.executable, SAVES, "show", str(tmp_path / "result1.sav"),
+               str(tmp_path / "result2.sav")]).stdout
+    assert "(freecell #618): given up, " in out and "0 moves, 0 undos" in out
+    assert "(freecell #617): won, 52/52 home, 103 moves, 0 undos, classic score" in out
+    assert "the solver played part of it" in out
+    assert out.count("its log replays to it: confirmed") == 2

@@ -71,7 +71,10 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "holding": (617, "a"),
     "illegal_move": (617, "a right a"),
     "menu": (617, "start"),
-    "controls": (None, "down*5 a"),
+    "controls": (None, "down*7 a"),
+    "code_entry": (None, "down*3 a right*4 up"),
+    "code_mistyped": (None, "down*3 a right*4 up a"),
+    "tournament": (None, "down*4 a a"),
     "given_up": (617, "start down*8 a"),
     "long_column": (252, long_column_keys),
     "won": (617, won_617_keys),
@@ -96,6 +99,7 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "thumby_deal_entry": (None, "down*2 a a", "72x40"),
     "thumby_menu": (617, "long-b", "72x40"),
     "thumby_won": (617, won_617_keys, "72x40"),
+    "thumby_code_entry": (None, "down*3 a", "72x40"),
 }
 
 

@@ -119,7 +119,7 @@ def assist():
     solver = app.assistant.solver
     print("table_slots:", solver.size if solver else 0)
     print("max_depth:", solver.max_depth if solver else 0)
-    print("won by the solver" if app.game.is_won() and app.by_solver else "not won")
+    print("won by the solver" if app.game.is_won() and app.game.assisted else "not won")
 
 
 if sys.argv[1] == "frame":

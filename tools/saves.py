@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Show a board's saved game, statistics and settings on the host, read with
-the firmware's own code (freecell/savefile.py, app/records.py).
+"""Show a board's saved game, statistics, settings and result log on the
+host, read with the firmware's own code (freecell/savefile.py,
+app/records.py, freecell/results.py).
 
     tools/saves.py pull [--port PORT] [DIR]   copy them off the board with mpremote
                                               (into DIR, build/saves by default),
@@ -27,7 +28,9 @@ from app.records import DAILY, SOLVED, WON, Settings, Stats  # noqa: E402
 from freecell import notation  # noqa: E402
 from freecell.deal import DealNumber  # noqa: E402
 from freecell.game import Game, WON, GAVE_UP  # noqa: E402
+from freecell.results import Result  # noqa: E402
 from freecell.savefile import decode_game  # noqa: E402
+from freecell.scoring import NAMES as SCHEMES  # noqa: E402
 from freecell.variants import VARIANTS  # noqa: E402
 
 STATES = {0: "in progress", WON: "won", GAVE_UP: "given up"}
@@ -49,8 +52,9 @@ def print_game(saved):
     game, h = saved.game, saved.game.history
     print("%s deal #%s, game %d of the player's, %s" % (
         game.variant.name, game.number.text(), saved.serial, STATES[game.state]))
-    print("free cells %d, autoplay %s" % (game.table.cells_count,
-                                          "on" if game.autoplay else "off"))
+    print("free cells %d, autoplay %s, %s scoring, %d s of play%s" % (
+        game.table.cells_count, "on" if game.autoplay else "off", SCHEMES[game.scoring],
+        game.seconds, ", the solver played part of it" if game.assisted else ""))
     print("moves %d, undos %d, score %d, cards home %d/52" % (
         game.moves, game.undos, game.final_score(), game.cards_home()))
     redo = len([i for i in range(h.head, h.end) if h.flags(i) & 0x80])
@@ -66,31 +70,47 @@ def print_stats(st):
         g = v.id
         if not st.of(g, R.PLAYED):
             continue
+        bests = ", ".join("%s %d" % (SCHEMES[k], st.of(g, R.BESTS[k])) for k in range(3))
+        tours = ", ".join("%s %d" % (SCHEMES[k], st.of(g, R.BEST_TOURNAMENT + k))
+                          for k in range(3))
         print("%s: played %d, won %d (%d%%), given up %d; win streak %d, best %d; best score "
-              "%d; fewest moves for a win %s; daily %d won %d; finished by the solver %d" % (
+              "%s; fewest moves for a win %s; daily %d won %d; the solver helped %d; "
+              "tournaments %d, best %s" % (
                   v.name, st.of(g, R.PLAYED), st.of(g, R.WINS), st.win_rate(g),
-                  st.of(g, R.GIVEN_UP), st.of(g, R.STREAK), st.of(g, R.BEST_STREAK),
-                  st.of(g, R.BEST_SCORE), st.of(g, R.FEWEST) or "-", st.of(g, R.DAILY_PLAYED),
-                  st.of(g, R.DAILY_WON), st.of(g, R.BY_SOLVER)))
+                  st.of(g, R.GIVEN_UP), st.of(g, R.STREAK), st.of(g, R.BEST_STREAK), bests,
+                  st.of(g, R.FEWEST) or "-", st.of(g, R.DAILY_PLAYED), st.of(g, R.DAILY_WON),
+                  st.of(g, R.BY_SOLVER), st.of(g, R.TOURNAMENTS), tours))
+    if st.tournament:
+        print("a tournament of %s under way: %d of 3 rounds played, %d points so far" % (
+            VARIANTS[st.tour_game].name, st.tour_done, st.tour_total))
     for i in range(st.recent_count):
-        hi, lo, how, moves, undos, score = st.record(i)
+        hi, lo, how, moves, undos, score, more = st.record(i)
         deal = DealNumber()
         deal.hi, deal.lo = hi, lo
-        ending = {WON: "won", SOLVED: "finished by the solver"}.get(how & 3, "given up")
-        print("  %s #%s%s %s, %d moves %d undos score %d" % (
-            VARIANTS[how >> 3].name, deal.text(), " (daily)" if how & DAILY else "", ending,
-            moves, undos, score))
+        ending = {WON: "won", SOLVED: "won with the solver's help"}.get(how & 3, "given up")
+        print("  %s #%s%s%s %s, %d moves %d undos %s score %d" % (
+            VARIANTS[how >> 3].name, deal.text(), " (daily)" if how & DAILY else "",
+            " (tournament round %d)" % (more >> 2) if more >> 2 else "", ending,
+            moves, undos, SCHEMES[more & 3], score))
 
 
 def print_settings(s):
     print("game %s, autoplay %s, contrast %d/4, flip %s, free cells %d (FreeCell's, for new "
-          "games)" % (s.variant().name, "on" if s.autoplay else "off", s.contrast + 1,
-                      "on" if s.flip else "off", s.cells))
+          "games), %s scoring, cards back from home %s" % (
+              s.variant().name, "on" if s.autoplay else "off", s.contrast + 1,
+              "on" if s.flip else "off", s.cells, SCHEMES[s.scoring],
+              "on" if s.take_back else "off"))
+
+
+def print_result(result):
+    print(result.line())
+    problem = result.check()
+    print("its log replays to it: confirmed" if problem is None else problem)
 
 
 # the container's kind byte -> how to read it, how to show it
 KINDS = {ord("G"): (SavedGame, print_game), ord("S"): (Stats, print_stats),
-         ord("O"): (Settings, print_settings)}
+         ord("O"): (Settings, print_settings), ord("R"): (Result, print_result)}
 
 
 def show(path):

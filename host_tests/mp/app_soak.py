@@ -24,7 +24,7 @@ FOLDER = sys.argv[3] if len(sys.argv) > 3 else "."
 # d-pad and A most often, as a player would; B, START, SELECT less
 WEIGHTS = bytearray(b"\x00\x00\x00\x01\x01\x01\x02\x02\x02\x03\x03\x03\x04\x04\x04\x04\x05\x05\x06\x07")
 SCREENS = ("PlayScreen", "TitleScreen", "MenuScreen", "HelpScreen", "DealEntryScreen", "GameScreen",
-           "EndScreen", "SettingsScreen", "StatsScreen")
+           "EndScreen", "SettingsScreen", "StatsScreen", "CodeEntryScreen", "TournamentScreen")
 
 
 class PowerCut(Exception):

@@ -9,27 +9,40 @@ storage (storage.Storage) the game, statistics and settings survive resets;
 without one nothing is kept.
 """
 
+import gc
+import sys
 from time import localtime
 
-from freecell.compat import ticks_diff
+from freecell.compat import sleep_ms, ticks_diff, ticks_ms
 from freecell.game import Game
+from freecell.scoring import TIMED
 
 from .assistant import Assistant, HINT, SHOW, WINNABLE
 from .buttons import Buttons, B, NO_EVENT
-from .keeper import Keeper
+from .keeper import Keeper, let_go
 from .layout import Layout
 from .paint import Painter
 from .play import PlayScreen
-from .screens import (DealEntryScreen, EndScreen, GameScreen, HelpScreen, MenuScreen,
-                      SettingsScreen, StatsScreen, TitleScreen)
+from .screens import GameScreen, MenuScreen, TitleScreen
 from .table_view import TableView
-
-from freecell.compat import ticks_ms, sleep_ms
 
 
 # the deals in 1..1,000,000 that no one can win with four cells (RULES.md)
 UNWINNABLE = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
 IDLE_MS = 120000  # the display sleeps after two minutes without a press
+# Screens made when first asked for (app.end, app.entry, ...) and let go of,
+# with their module's code, when another screen takes over: a player sees
+# them now and then, and on a small heap (an ESP32's) their code would cost
+# the solver's table.  One is held at a time.  name: (module in app/, class)
+LAZY = {
+    "entry": ("editors", "DealEntryScreen"),
+    "code_entry": ("editors", "CodeEntryScreen"),
+    "end": ("endings", "EndScreen"),
+    "tournament": ("endings", "TournamentScreen"),
+    "help": ("pages", "HelpScreen"),
+    "stats_screen": ("pages", "StatsScreen"),
+    "settings_screen": ("pages", "SettingsScreen"),
+}
 # between ticks when nothing runs: a press is seen within this, then counts
 # once steady for the buttons' 20 ms debounce (a tick costs about 0.3 ms on a
 # Pico; 10 here made a cursor press take 5 ms longer: pico_press_ms)
@@ -50,15 +63,13 @@ class App:
         self.title = TitleScreen(self)
         self.menu = MenuScreen(self)
         self.games = GameScreen(self)
-        self.help = HelpScreen(self)
-        self.entry = DealEntryScreen(self)
-        self.end = EndScreen(self)
-        self.settings_screen = SettingsScreen(self)
-        self.stats_screen = StatsScreen(self)
+        self._held = self._held_name = None  # the LAZY screen made last
         self.assistant = Assistant(self)
         self.play.assistant = self.assistant
-        self.by_solver = False  # the game just ended was finished by "show me"
         self._random = seed & 0xFFFF
+        self._clock = None  # the last tick's time
+        self._play_ms = 0  # of the second being counted (the timed score's clock)
+        self.entry_for_tournament = False  # the deal number entered is a round's
         self.redraws = 0
         self.last_press = None
         self.asleep = False
@@ -69,6 +80,34 @@ class App:
         # one line per file set aside at boot, shown on the title screen
         self.notice = storage.notes[0] if storage and storage.notes else None
         self.show(self.title)
+
+    def __getattr__(self, name):
+        """A LAZY screen, made now if it is not the one held (the one held
+        before is let go of, its module too when the new one is another's)."""
+        if name not in LAZY:
+            raise AttributeError(name)
+        if name == self._held_name:
+            return self._held
+        module, cls = LAZY[name]
+        if self._held_name is not None:
+            self._let_go_held(LAZY[self._held_name][0] != module)
+        try:
+            screen = self._make(module, cls)
+        except MemoryError:  # the solver's tables are let go of first
+            self.assistant.release()
+            gc.collect()
+            screen = self._make(module, cls)
+        self._held, self._held_name = screen, name
+        return screen
+
+    def _make(self, module, cls):
+        __import__("app." + module)
+        return getattr(sys.modules["app." + module], cls)(self)
+
+    def _let_go_held(self, with_module=True):
+        if with_module:
+            let_go("app", LAZY[self._held_name][0])
+        self._held = self._held_name = None
 
     @property
     def in_progress(self):
@@ -98,12 +137,28 @@ class App:
         if self.assistant.busy() and self.assistant.tick(now):
             self.dirty = True
             self.last_press = now  # the solver at work keeps the display awake
+        self.count_time(now)
         if self.in_progress:
             self.keeper.tick(now, self.game)
         if not self.asleep and ticks_diff(now, self.last_press) >= IDLE_MS:
             self.sleep()
         if self.dirty and not self.asleep:
             self.redraw()
+
+    def count_time(self, now):
+        """The seconds of play: while the table is shown, the display awake
+        and the game under way (the timed score counts them)."""
+        elapsed = ticks_diff(now, self._clock) if self._clock is not None else 0
+        self._clock = now
+        game = self.game
+        if self.screen is not self.play or self.asleep or game.is_over() or not self.in_progress:
+            return
+        self._play_ms += min(elapsed, 1000)  # a stall counts a second at most
+        while self._play_ms >= 1000:
+            self._play_ms -= 1000
+            game.seconds += 1
+            if game.scoring == TIMED:  # the status line shows the score
+                self.dirty = True
 
     def sleep(self):
         """Save, then switch the display off: the known power-down path."""
@@ -151,6 +206,8 @@ class App:
         self.redraws += 1
 
     def show(self, screen):
+        if self._held is not None and screen is not self._held:  # it is left
+            self._let_go_held()
         if hasattr(screen, "open"):
             screen.open()
         self.screen = screen
@@ -188,7 +245,25 @@ class App:
             self.entry.open(game.number)
             self.screen = self.entry
         elif action == "deal_entered":
-            self.new_game(self.entry.text())
+            self.new_game(self.entry.text(), tournament=self.keeper.stats.tournament
+                          and self.entry_for_tournament)
+        elif action == "enter_code":
+            self.code_entry.open(game)
+            self.screen = self.code_entry
+        elif action == "code_entered":
+            variant, number = self.code_entry.found
+            self.keeper.settings.game = variant.id
+            if variant.id == 0:
+                self.keeper.settings.cells = variant.cells
+            self.keeper.save_settings()
+            self.new_game(number.text())
+        elif action == "tournament":
+            self.show(self.tournament)
+        elif action in ("tournament_random", "tournament_chosen", "next_round"):
+            self.next_round(action)
+        elif action == "quit_tournament":
+            self.keeper.end_tournament()
+            self.show(self.title)
         elif action == "undo":
             self.show(self.play)
             self.play.undo()
@@ -199,7 +274,7 @@ class App:
             game.finish()
             self.act("end" if game.is_over() else "resume")
         elif action == "autoplay":
-            game.autoplay = not game.autoplay
+            game.set_autoplay(not game.autoplay)
             self.keeper.settings.autoplay = game.autoplay
             self.keeper.save_settings()
             choice = self.menu.choice
@@ -218,31 +293,52 @@ class App:
                                  else WINNABLE)
         elif action == "daily":
             self.new_game(self.daily_deal(self.keeper.settings.game), daily=True)
-        elif action in ("end", "end_by_solver"):
-            self.by_solver = action == "end_by_solver"
-            self.keeper.finished(game, self.by_solver)
+        elif action == "end":
+            self.keeper.finished(game)
             self.show(self.end)
+        else:  # a screen asked for something the app does not do: a bug, said aloud
+            raise ValueError("no such action: " + action)
 
-    def new_game(self, number, daily=False):
+    def next_round(self, action):
+        """A tournament's first round (random deals or chosen ones), or its
+        next: a random deal at once, or the deal number entry first."""
+        if action != "next_round":
+            self.keeper.start_tournament(self.keeper.settings.variant(),
+                                         action == "tournament_random")
+        if self.keeper.stats.tour_random:
+            self.new_game(self.random_deal(), tournament=True)
+        else:
+            self.entry_for_tournament = True
+            self.act("enter_deal")
+
+    def new_game(self, number, daily=False, tournament=False):
+        """Deal `number` of the game the settings name (a tournament's round:
+        the tournament's game and scheme); a game in progress is given up,
+        and a new game outside a tournament ends the tournament."""
         game = self.game
+        keeper = self.keeper
         if self.in_progress:  # abandoned for a new deal: it counts as given up
             game.give_up()
-            self.keeper.finished(game)
-        settings = self.keeper.settings
-        if game.variant.id != settings.game:
-            game.set_variant(settings.variant())
-        elif settings.cells in game.variant.CELL_CHOICES:  # FreeCell's choice of cells
-            game.set_cells(settings.cells)
+            keeper.finished(game)
+        if not tournament:
+            keeper.end_tournament()
+        self.entry_for_tournament = False
+        settings = keeper.settings
+        st = keeper.stats
+        game.set_variant(st.tour_variant() if tournament else settings.variant())
         game.autoplay = settings.autoplay
         game.take_back = settings.take_back
+        game.scoring = st.tour_scheme if tournament else settings.scoring
         problem = game.deal(number)
         if problem:  # the entry screen checked it; say so rather than crash
             self.entry.error.clear().add(problem.upper().encode())
             return
         game.proved = self.known_winnable(game)
         self.play.reset()
-        self.keeper.started(game, daily)
+        keeper.started(game, daily, self.day_number())
+        self._play_ms = 0
         self.show(self.play)
+
 
     @staticmethod
     def known_winnable(game):
@@ -267,14 +363,19 @@ class App:
         t = localtime()
         return t[0], t[1], t[2]
 
+    def day_number(self):
+        """Today as a number of days since 2000 (a proleptic count of 31-day
+        months, good to 2099): the daily deal's seed, and which day a daily
+        deal was tried."""
+        year, month, day = self.today()
+        return (year - 2000) * 372 + (month - 1) * 31 + day - 1
+
     def daily_deal(self, game=0):
         """The same deal for everyone on a date and in a game (a variant id),
-        never one of FreeCell's unwinnable ones: the day's number since 2000
-        (a proleptic count, good to 2099), scrambled into 1..1,000,000 with
-        small-int arithmetic, each game a deal of its own (FreeCell's as it
-        always was)."""
-        year, month, day = self.today()
-        days = (year - 2000) * 372 + (month - 1) * 31 + day - 1
+        never one of FreeCell's unwinnable ones: the day's number (above)
+        scrambled into 1..1,000,000 with small-int arithmetic, each game a
+        deal of its own (FreeCell's as it always was)."""
+        days = self.day_number()
         # 541 is prime: successive days spread; 7,919 apart, the games
         n = 1 + (days * 541 + 7919 * (game + 1)) % 1000000
         while n in UNWINNABLE:

@@ -11,6 +11,7 @@ import gc
 
 from freecell.compat import ticks_diff
 from freecell.game import OK
+from freecell.movelog import SOLVER
 from freecell.compat import const
 from freecell.table import CELL0, FOUND0
 
@@ -52,6 +53,12 @@ class Assistant:
 
     def busy(self):
         return self.mode != 0
+
+    def release(self):
+        """Let go of the solver and its tables (a screen needs the room); the
+        next question makes them again."""
+        if not self.mode:
+            self.solver = None
 
     def start(self, mode):
         if self.solver is None:
@@ -159,7 +166,10 @@ class Assistant:
             return True
         packed = self.line[self.next_move]
         self.next_move += 1
-        if game.move(packed & 31, (packed >> 5) & 31, packed >> 10) != OK:
+        game.actor = SOLVER  # the log marks the move as the solver's, and the game as helped
+        code = game.move(packed & 31, (packed >> 5) & 31, packed >> 10)
+        game.actor = 0
+        if code != OK:
             self.mode = 0  # cannot happen: the line came from this position
             self.line = None
             self.app.play.say_text(game.reason())
@@ -167,7 +177,7 @@ class Assistant:
         if game.is_over():
             self.mode = 0
             self.line = None
-            self.app.act("end_by_solver")
+            self.app.act("end")
         return True
 
 

@@ -7,6 +7,10 @@ When it writes (flash wears out, so not on every press):
     30 seconds while moves are being made.  A cut power loses at most the
     last 30 seconds of play.
   - the statistics: when a game starts or ends.  The settings: when changed.
+  - a finished game's result and its log (freecell/results.py): once, when
+    it ends, into result0.sav .. result7.sav (the last eight games).
+In a timed game the seconds count too: they are saved as moves are, so a
+power cut gives back at most the last 30 seconds.
 Worst case, an hour of steady play writes the game 120 times (about 1 KB
 each) plus 2 files per game played.  LittleFS spreads writes over all free
 blocks: on a Pico's 1.4 MB filesystem (about 350 blocks of 4 KB, rated for
@@ -23,15 +27,23 @@ import sys
 
 from freecell.compat import ticks_diff
 from freecell.game import PLAYING
-from freecell.savefile import decode_game, encode_game
+from freecell.savefile import decode_game, encode_game, unwrap
+from freecell.scoring import TIMED
 
 from .records import Settings, Stats
 from .storage import GAME, SETTINGS, STATS
 
 AUTOSAVE_MS = 30000
+RESULT_SLOTS = 8  # results.SLOTS: result0.sav .. result7.sav
 
 
-def _let_go(package, name):
+def _is_result(data):
+    """A whole result file (its container sound), or why not."""
+    where = unwrap(data, b"R", 1)
+    return where if isinstance(where, str) else None
+
+
+def let_go(package, name):
     """Forget a module loaded for one task, so its code can be collected."""
     sys.modules.pop(package + "." + name, None)
     parent = sys.modules.get(package)
@@ -45,6 +57,7 @@ class Keeper:
         self.stats = Stats()
         self.settings = Settings()
         self.saved_moves = -1
+        self.saved_seconds = -1
         self.last_save = None
         self.problem = None  # the last save that failed, in words
 
@@ -65,16 +78,26 @@ class Keeper:
             return None
 
         loaded = s.load(GAME, load_game)
+        self._tidy_results()
         resumable = loaded and game.state == PLAYING
         if self._reconcile(game, loaded, resumable, found[0]):
             self.save_stats()
         if resumable and found[0] != self.stats.serial:  # the statistics renumbered it
             self.save_game(game)
         self.saved_moves = game.moves if resumable else -1
-        _let_go("freecell", "loadgame")  # the load's checks: not needed till the next boot
-        _let_go("freecell", "savefile_old")
-        _let_go("app", "records_old")
+        self.saved_seconds = game.seconds
+        let_go("freecell", "loadgame")  # the load's checks: not needed till the next boot
+        let_go("freecell", "savefile_old")
+        let_go("app", "records_load")
         return resumable
+
+    def _tidy_results(self):
+        """A result whose write a cut interrupted: finished, it takes its
+        place; unfinished, it goes (storage.load's rules for a .tmp)."""
+        for i in range(RESULT_SLOTS):
+            name = "result%d.sav" % i
+            if self.storage.files.exists(name + ".tmp"):
+                self.storage.load(name, _is_result)
 
     def _reconcile(self, game, loaded, resumable, serial):
         st = self.stats
@@ -94,6 +117,7 @@ class Keeper:
             return False
         if loaded and serial == st.serial:  # it ended; the stats missed it
             st.move_in_progress(game.variant.id)
+            self.save_result(game, serial, st.daily, st.tour_round() if st.tournament else 0)
             st.finish(game)
         else:
             st.lose()
@@ -101,24 +125,58 @@ class Keeper:
 
     # -- the game's life ------------------------------------------------------
 
-    def started(self, game, daily=False):
-        """A new game was dealt (any game in progress was finished first)."""
-        serial = self.stats.start(game.variant.id, daily)
+    def started(self, game, daily=False, day=0):
+        """A new game was dealt (any game in progress was finished first);
+        a daily deal is of `day` (days since 2000)."""
+        serial = self.stats.start(game.variant.id, daily, day)
         self.save_game(game)
         self.save_stats()
         return serial
 
-    def finished(self, game, by_solver=False):
-        """Won, given up, abandoned for a new deal, or finished by the solver."""
-        if not self.stats.in_progress:
+    def finished(self, game):
+        """Won, given up, or abandoned for a new deal: the statistics count
+        it, and its result goes to the result log."""
+        st = self.stats
+        if not st.in_progress:
             return
         self.save_game(game)
-        self.stats.finish(game, by_solver)
+        # the result first: a cut before the statistics is mended at boot
+        self.save_result(game, st.serial, st.daily, st.tour_round() if st.tournament else 0)
+        st.finish(game)
         self.save_stats()
 
+    def save_result(self, game, serial, daily, round_):
+        if self.storage is None:
+            return
+        try:  # loaded for this once a game: its code is let go of after
+            from freecell.results import encode, file_name
+
+            self._check(self.storage.save(file_name(serial), encode(game, serial, daily, round_)))
+        except MemoryError:
+            self.problem = "not enough memory to keep this game's result"
+        let_go("freecell", "results")
+
+    def start_tournament(self, game, random):
+        """Three games in a row of `game` (a variant object), scored by the
+        settings' scheme, random deals or chosen ones."""
+        self.stats.start_tournament(game.id, self.settings.scoring, random, game.cells)
+        self.save_stats()
+
+    def end_tournament(self):
+        if self.stats.tournament:
+            self.stats.end_tournament()
+            self.save_stats()
+
+    def unsaved(self, game):
+        """Moves not saved yet, or the seconds of a timed game (in the other
+        schemes they wait for the next move's save)."""
+        return self.stats.in_progress and (game.moves != self.saved_moves or (
+            game.scoring == TIMED and game.seconds != self.saved_seconds))
+
     def tick(self, now, game):
-        """After moves, save once enough time has passed."""
-        if game.moves == self.saved_moves or not self.stats.in_progress:
+        """After moves (or seconds of a timed game), save once enough time
+        has passed."""
+        if not self.unsaved(game):
             return
         if self.last_save is None or ticks_diff(now, self.last_save) >= AUTOSAVE_MS:
             self.save_game(game)
@@ -126,7 +184,7 @@ class Keeper:
 
     def flush(self, game):
         """Save now if there is anything unsaved (leaving the table, sleep)."""
-        if game.moves != self.saved_moves and self.stats.in_progress:
+        if self.unsaved(game):
             self.save_game(game)
 
     # -- writing ----------------------------------------------------------------
@@ -136,6 +194,7 @@ class Keeper:
             return
         self._check(self.storage.save(GAME, encode_game(game, self.stats.serial)))
         self.saved_moves = game.moves
+        self.saved_seconds = game.seconds
 
     def save_stats(self):
         if self.storage is not None:

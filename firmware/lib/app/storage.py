@@ -25,6 +25,11 @@ GAME = "game.sav"
 STATS = "stats.sav"
 SETTINGS = "settings.sav"
 _LABELS = {GAME: "saved game", STATS: "statistics", SETTINGS: "settings"}
+
+
+def _label(name):
+    """A file's name for the player: the result log's files are one thing."""
+    return _LABELS.get(name) or ("result log" if name.startswith("result") else name)
 # the largest save is a game with a full undo ring: 1,181 bytes (savefile.py)
 MAX_BYTES = 4096
 
@@ -88,7 +93,7 @@ class Storage:
                     self.files.rename(name + ".tmp", name)
                 except OSError as error:  # the .tmp stays: a later boot tries again
                     self.notes.append("%s: could not finish the last save (error %s)"
-                                      % (_LABELS.get(name, name), error))
+                                      % (_label(name), error))
                 return True
             self.files.remove(name + ".tmp")  # an unfinished write
         data = self.files.read(name, MAX_BYTES + 1)
@@ -107,7 +112,7 @@ class Storage:
             bad = "%s.bad%d" % (name, i)
             if not self.files.exists(bad) or i == 9:
                 break
-        label = _LABELS.get(name, name)
+        label = _label(name)
         try:
             self.files.remove(bad)
             self.files.rename(name, bad)
@@ -132,6 +137,6 @@ class Storage:
         except OSError as error:
             if self.files.exists(name):  # else the .tmp is the newest save: a boot takes it
                 self.files.remove(name + ".tmp")
-            return "could not save the %s (error %s)" % (_LABELS.get(name, name), error)
+            return "could not save the %s (error %s)" % (_label(name), error)
         self.writes += 1
         return None

@@ -4,6 +4,7 @@ the play screen's cursor; changes nothing; allocates nothing.
 """
 
 from freecell.cards import NO_CARD, is_red
+from freecell.scoring import TIMED
 from freecell.table import CELL0, FOUND0, COLUMN_CAP, wanted
 
 from .paint import Line
@@ -172,6 +173,8 @@ class TableView:
                 line.add(b"/").add_int(game.supermove_limit(True))
             if not game.autoplay:
                 line.add(b" A-" if narrow else b" AUTO OFF")
+            if game.scoring == TIMED:  # the clock is ticking: the score it leaves
+                line.add(b" S").add_int(game.final_score())
         self.p.line(line, 0, self.layout.status_y)
 
     def draw_message(self, play):

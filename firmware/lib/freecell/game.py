@@ -20,7 +20,8 @@ from .compat import const
 from .cards import NO_CARD, text
 from .deal import DealNumber
 from .history import History, GROUP_START, AUTO
-from .movelog import MoveLog, CAPACITY, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF
+from .movelog import (MoveLog, CAPACITY, SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON,
+                      AUTOPLAY_OFF, HELPED)
 from .scoring import CLASSIC, step_points, undo_points, final_score, win_bonus
 from .table import (Table, CELL0, FOUND0, FOUNDATION, LOCATIONS, COLUMN_CAP, MAX_COLUMNS,
                     HOME_BYTES, first_pile, home_put)
@@ -151,6 +152,8 @@ class Game:
         self.state = PLAYING
         self.error = OK
         self.log.clear()
+        if self.assisted:  # the deal stays helped: the log says so first
+            self.log.add(SOLVER | HELPED)
         self.log_autoplay = self.autoplay  # what a replay of the log starts with
         if self.autoplay:
             self._autoplay()

@@ -6,7 +6,9 @@ An entry is notation.py's packed move, src | dst << 5 | count << 10, with the
 target and count the game settled on (a specific foundation pile, the count
 a run moved), plus bit 15 when the solver made it ("show me").  An action
 that is not a move has src 31 (no location is) and its kind in dst: UNDO,
-REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF.  The undo ring (history.py) keeps
+REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, and HELPED: the first entry after a
+restart of a deal the solver had played part of (marked as the solver's, so
+the deal stays helped).  The undo ring (history.py) keeps
 only what can still be undone; this keeps what happened.
 
 When the log is full it stops and says so (`complete` False): the game plays
@@ -23,7 +25,8 @@ REDO = const(63)  # 31 | 1 << 5
 FINISH = const(95)  # 31 | 2 << 5
 AUTOPLAY_ON = const(127)  # 31 | 3 << 5
 AUTOPLAY_OFF = const(159)  # 31 | 4 << 5
-ACTIONS = (UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF)
+HELPED = const(191)  # 31 | 5 << 5
+ACTIONS = (UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, HELPED)
 CAPACITY = 400  # a won game is about 100 moves; 400 allows many undos too
 
 

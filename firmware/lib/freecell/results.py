@@ -30,8 +30,8 @@ real game.  Allocates on decode and check (host, or once at a game's end).
 from .compat import const
 from .deal import DealNumber
 from .game import Game, OK, PLAYING, WON, GAVE_UP
-from .movelog import (SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, check as
-                      check_entry, is_move)
+from .movelog import (SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, HELPED,
+                      check as check_entry, is_move)
 from .savefile import get, put, unwrap, wrap
 from .scoring import NAMES, SCHEMES, TIMED
 from .variants import by_id
@@ -179,6 +179,12 @@ def _play(game, entry):
         code = game.redo()
     elif kind == FINISH:
         code = game.finish()
+    elif kind == HELPED:  # the solver played this deal before a restart
+        if game.log.n or not entry & SOLVER:
+            return "comes after the game began"
+        game.assisted = True
+        game.log.add(entry)
+        code = OK
     else:
         if game.state != PLAYING:
             return "comes after the game ended"
@@ -198,5 +204,5 @@ def action_text(entry, piles=4):
     if is_move(entry):
         return move_text(kind & 31, (kind >> 5) & 31, kind >> 10, piles) + mark
     names = {UNDO: "undo", REDO: "redo", FINISH: "finish", AUTOPLAY_ON: "autoplay on",
-             AUTOPLAY_OFF: "autoplay off"}
+             AUTOPLAY_OFF: "autoplay off", HELPED: "helped before a restart"}
     return names.get(kind, "?") + mark

@@ -1,0 +1,180 @@
+"""Entering a deal number or a game code with the d-pad: left/right choose a
+place, up/down cycle what is there, A plays, B goes back.  One Editor draws
+and edits both; a subclass says what each place holds and what the text
+means.
+"""
+
+from freecell import codes
+from freecell.deal import DealNumber, OUT_OF_RANGE
+from freecell.variants import VARIANTS
+
+from . import buttons as K
+from .paint import Line
+
+
+class Editor:
+    """Places of values (`values[i]` in 0 .. limit(i) - 1), drawn as one
+    line of text (render()), the place being changed underlined."""
+
+    title = b""
+    hint = b""  # what up/down change
+    done = ""  # the app's action when A accepts the text
+
+    def __init__(self, app, places):
+        self.app = app
+        self.values = bytearray(places)
+        self.pos = places - 1
+        self.error = Line(app.layout.text_chars)
+        self.shown = Line(24)  # render()'s text
+
+    def key(self, button, kind):
+        self.error.clear()
+        n = len(self.values)
+        if button == K.UP:
+            self.values[self.pos] = (self.values[self.pos] + 1) % self.limit(self.pos)
+        elif button == K.DOWN:
+            self.values[self.pos] = (self.values[self.pos] - 1) % self.limit(self.pos)
+        elif button == K.LEFT:
+            self.pos = (self.pos - 1) % n
+        elif button == K.RIGHT:
+            self.pos = (self.pos + 1) % n
+        elif button == K.B:
+            return "title"
+        elif button == K.A or button == K.START:
+            problem = self.accept()
+            if problem:
+                self.error.add(problem)
+                return None
+            return self.done
+        return None
+
+    def draw(self):
+        p = self.app.painter
+        fb = p.fb
+        fb.fill(0)
+        text = self.render()
+        scale = 2 if fb.width >= 8 * text.n else 1  # as big as the line fits
+        step = 4 * scale
+        tall = fb.height >= 64
+        p.centre(self.title, 1)
+        x0 = (fb.width - text.n * step) // 2
+        y = 14 if tall else 9
+        p.text(text.buf, x0, y, 1, text.n, scale)
+        at = self.char_at(self.pos)
+        fb.fill_rect(x0 + at * step - 1, y + 6 * scale,
+                     (self.span(self.pos) - 1) * step + 2 + 3 * scale, scale, 1)
+        y += 8 * scale + 2
+        if self.error.n:
+            p.centre(self.error.buf, fb.height - 6, n=self.error.n)
+        if tall or not self.error.n:  # on a short screen the error takes the help's place
+            p.centre(self.hint, y)
+            p.centre(b"A: PLAY  B: BACK", y + 8 if tall else y + 6)
+
+
+class DealEntryScreen(Editor):
+    """Ten digits: the deal number."""
+
+    title = b"DEAL NUMBER"
+    hint = b"UP/DOWN: DIGIT"
+    done = "deal_entered"
+
+    def __init__(self, app):
+        super().__init__(app, 10)
+
+    def open(self, number):
+        text = number.text()
+        for i in range(10):
+            self.values[i] = 0
+        for i in range(len(text)):
+            self.values[10 - len(text) + i] = ord(text[i]) - 48
+        self.pos = 9
+        self.error.clear()
+
+    @staticmethod
+    def limit(place):
+        return 10
+
+    @staticmethod
+    def char_at(place):
+        return place
+
+    @staticmethod
+    def span(place):
+        return 1
+
+    def render(self):
+        line = self.shown.clear()
+        for d in self.values:
+            line.put(48 + d)
+        return line
+
+    def text(self):
+        return "".join(chr(48 + d) for d in self.values)
+
+    def accept(self):
+        problem = DealNumber().parse(self.text())
+        if problem:
+            return b"1 TO 8589934591 ONLY" if problem == OUT_OF_RANGE else b"?"
+        return None
+
+
+class CodeEntryScreen(Editor):
+    """A game code, FC1-C4-AAAAABDWG: the game's letters, the free cells,
+    then nine letters (the deal and the check letter)."""
+
+    title = b"GAME CODE"
+    hint = b"UP/DOWN: LETTER"
+    done = "code_entered"
+    _PLACES = 2 + codes.DEAL_LETTERS + 1
+
+    def __init__(self, app):
+        super().__init__(app, self._PLACES)
+        self.found = None  # (variant, DealNumber) once a code is accepted
+
+    def open(self, game):
+        """Start from the code of `game` (the one on the table)."""
+        code = codes.encode(game.variant, game.number)
+        self.values[0] = game.variant.id
+        self.values[1] = game.variant.cells - 1
+        for i in range(codes.DEAL_LETTERS + 1):
+            self.values[2 + i] = codes.LETTERS.find(code[7 + i])
+        self.pos = 2
+        self.error.clear()
+
+    @staticmethod
+    def limit(place):
+        if place == 0:
+            return len(VARIANTS)
+        return 8 if place == 1 else codes.BASE
+
+    @staticmethod
+    def char_at(place):
+        """The text's character where a place starts: FC1-C4-AAAAAAAAA."""
+        return 0 if place == 0 else 5 if place == 1 else 5 + place
+
+    @staticmethod
+    def span(place):
+        """Characters a place shows: the game's two letters, else one."""
+        return 2 if place == 0 else 1
+
+    def render(self):
+        line = self.shown.clear()
+        line.add(VARIANTS[self.values[0]].code.encode()).add_int(codes.VERSION)
+        line.add(b"-C").add_int(self.values[1] + 1).add(b"-")
+        for v in self.values[2:]:
+            line.put(ord(codes.LETTERS[v]))
+        return line
+
+    def accept(self):
+        line = self.render()
+        found = codes.decode(bytes(line.buf[:line.n]).decode())
+        self.found = None
+        if found == codes.MISTYPED:
+            return b"MISTYPED: CHECK IT"
+        if isinstance(found, str):  # the letters are right, the cells are not the game's
+            kind = VARIANTS[self.values[0]]
+            if self.values[1] + 1 not in kind.CELL_CHOICES:
+                return b"CELLS: " + "/".join(str(n) for n in kind.CELL_CHOICES).encode()
+            return b"NO SUCH DEAL"
+        self.found = found
+        return None

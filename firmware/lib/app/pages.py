@@ -1,0 +1,175 @@
+"""Pages seen now and then, made when shown and let go of when left (with
+their code: app.py's LAZY): the controls' help, the statistics and the
+settings.
+"""
+
+from freecell import scoring
+from freecell.deal import DealNumber
+from freecell.variants import VARIANTS
+
+from . import buttons as K
+from . import records as R
+from .screens import ListScreen, _ROW
+
+
+HELP = (
+    b"D-PAD  MOVE",
+    b"  UP A COLUMN:",
+    b"  REVEAL, PICK RUN",
+    b"A      PICK/PUT",
+    b"HOLD A SEND HOME",
+    b"B      DROP/UNDO",
+    b"HOLD B MENU",
+    b"START  MENU",
+    b"SELECT SEND HOME",
+    b"RUN 5/2: MOST",
+    b"  CARDS ONTO CARDS",
+    b"  / INTO EMPTY",
+    b"(R5/2 ON SMALL",
+    b"  SCREENS, A- IS",
+    b"  AUTOPLAY OFF)",
+)  # 18 characters at most: the Thumby's width
+
+
+class TextScreen:
+    """A titled page of lines, scrolled with up and down where the screen is
+    short (a dotted right edge says there is more); A or B goes back."""
+
+    title = b""
+
+    def __init__(self, app):
+        self.app = app
+        self.back = "title"
+        self.top = 0
+        self.lines = ()
+
+    def open(self):
+        self.top = 0
+
+    def rows(self):
+        return (self.app.layout.height - 7) // _ROW
+
+    def key(self, button, kind):
+        if button == K.DOWN and self.top + self.rows() < len(self.lines):
+            self.top += 1
+        elif button == K.UP and self.top > 0:
+            self.top -= 1
+        elif button in (K.A, K.B, K.START):
+            return self.back
+        return None
+
+    def draw(self):
+        p = self.app.painter
+        p.fb.fill(0)
+        p.centre(self.title, 0)
+        for i in range(self.top, min(len(self.lines), self.top + self.rows())):
+            p.text(self.lines[i], 0, 7 + (i - self.top) * _ROW)
+        if self.top + self.rows() < len(self.lines):
+            for y in range(7, p.fb.height, 2):
+                p.fb.pixel(p.fb.width - 1, y, 1)
+
+
+class HelpScreen(TextScreen):
+    title = b"CONTROLS"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.lines = HELP
+
+
+class StatsScreen(TextScreen):
+    """Per game: played, won, given up, streaks, bests; then the recent
+    games of every game, newest first.  The game new deals are of comes
+    first, then the others that have been played."""
+
+    title = b"STATISTICS"
+
+    def open(self):
+        self.top = 0
+        st = self.app.keeper.stats
+        narrow = self.app.layout.narrow
+        lines = []
+        first = self.app.keeper.settings.game
+        for g in [first] + [v.id for v in VARIANTS if v.id != first]:
+            if g != first and not st.of(g, R.PLAYED):
+                continue
+            fewest = st.of(g, R.FEWEST)
+            lines += [
+                VARIANTS[g].title.encode() + b":",
+                b"PLAYED %d" % st.of(g, R.PLAYED),
+                b"WON %d (%d%%)" % (st.of(g, R.WINS), st.win_rate(g)),
+                b"GIVEN UP %d" % st.of(g, R.GIVEN_UP),
+                b"STREAK %d BEST %d" % (st.of(g, R.STREAK), st.of(g, R.BEST_STREAK)),
+                b"FEWEST MOVES %s" % (b"%d" % fewest if fewest else b"-"),
+                b"DAILY %d WON %d" % (st.of(g, R.DAILY_PLAYED), st.of(g, R.DAILY_WON)),
+                b"SOLVER HELPED %d" % st.of(g, R.BY_SOLVER),
+                b"TOURNAMENTS %d" % st.of(g, R.TOURNAMENTS),
+                b"BEST GAME/TOURN.:",
+            ]
+            for k in range(scoring.SCHEMES):  # a best of each scheme: they do not compare
+                lines.append(b" %s %d/%d" % (scoring.TITLES[k].encode(), st.of(g, R.BESTS[k]),
+                                             st.of(g, R.BEST_TOURNAMENT + k)))
+        if st.recent_count:
+            lines.append(b"RECENT GAMES:")
+        for i in range(st.recent_count):
+            hi, lo, how, moves, undos, score, more = st.record(i)
+            deal = DealNumber()
+            deal.hi, deal.lo = hi, lo
+            mark = (b"LOST", b"WON ", b"HELP")[how & 3]  # HELP: won with "show me"
+            if how & 4:
+                mark = mark[:3] + b"*"  # a daily deal
+            code = VARIANTS[how >> 3].code.encode()
+            if narrow:
+                lines.append(b"%s%s %s %dM" % (code, deal.text().encode(), mark, moves))
+            else:
+                lines.append(b"%s #%s %s %dM %dU %d" % (code, deal.text().encode(), mark, moves,
+                                                         undos, score))
+        self.lines = lines
+
+
+class SettingsScreen(ListScreen):
+    """Kept across boots: autoplay, contrast, flip; for new games, free cells
+    and whether cards may come back from the foundations."""
+
+    def __init__(self, app):
+        super().__init__(app, b"SETTINGS")
+        self.back = "title"
+
+    def open(self):
+        s = self.app.keeper.settings
+        self.set_items([
+            b"AUTOPLAY: ON" if s.autoplay else b"AUTOPLAY: OFF",
+            b"CONTRAST: %d/4" % (s.contrast + 1),
+            b"FLIP: ON" if s.flip else b"FLIP: OFF",
+            b"FREE CELLS: %d" % s.cells,
+            b"FROM HOME: ON" if s.take_back else b"FROM HOME: OFF",
+            b"SCORING: " + scoring.TITLES[s.scoring].encode(),
+            b"DONE",
+        ], ["autoplay", "contrast", "flip", "cells", "take_back", "scoring", "done"])
+
+    def key(self, button, kind):
+        action = ListScreen.key(self, button, kind)
+        if button == K.B or button == K.START:
+            return "settings_done"
+        if action is None:
+            return None
+        s = self.app.keeper.settings
+        if action == "done":
+            return "settings_done"
+        if action == "autoplay":
+            s.autoplay = not s.autoplay
+            if self.app.in_progress:
+                self.app.game.set_autoplay(s.autoplay)
+        elif action == "contrast":
+            s.contrast = (s.contrast + 1) % 4
+        elif action == "flip":
+            s.flip = not s.flip
+        elif action == "cells":  # for the next deal; a game keeps its cells
+            s.cells = s.cells % 4 + 1
+        elif action == "take_back":  # for the next deal, as the cells
+            s.take_back = not s.take_back
+        elif action == "scoring":  # for the next deal too
+            s.scoring = (s.scoring + 1) % scoring.SCHEMES
+        self.app.apply_display_settings()
+        self.open()
+        return None

@@ -1,0 +1,153 @@
+"""Loading the statistics (records.py's layout): every format's checks.
+
+Imported only when the statistics are loaded (at boot; the keeper lets go
+of it after, so its code takes no room while the game is played).  Version 4
+is the current one; version 3 (a 6-byte head, tallies of 10 counters,
+12-byte recent games) is read by the same code; versions 1 and 2 (one set
+of counters, from before games were counted apart) are read as FreeCell's:
+
+Version 2 payload (34 + 12 per recent game; version 1: the first 25 bytes,
+without the last three counters):
+    0  3  played       3  3  won          6  3  given up
+    9  1  in progress 1 | a daily deal 2 (version 1: in progress only)
+    10 3  current win streak   13 3  best win streak
+    16 3  best score           19 3  fewest moves in a won game (0: none yet)
+    22 3  last game's serial (the `played` count when it began)
+    25 3  daily deals played   28 3  daily deals won
+    31 3  games the solver finished
+    34 12 x up to 8 recent games, as in version 3 (with no game id; each
+          gets version 4's 13th byte: classic, no tournament)
+"""
+
+from freecell.savefile import get, unwrap
+from freecell.scoring import SCHEMES
+from freecell.variants import by_id
+
+from .records import (BEST_SCORE, BEST_STREAK, BY_SOLVER, DAILY_PLAYED, DAILY_WON, FEWEST,
+                      FIELDS, FLAG_DAILY, FLAG_HELPED, FLAG_IN_PROGRESS, FLAG_RANDOM,
+                      FLAG_TOURNAMENT, GAMES, GIVEN_UP, HEAD, PLAYED, RECENT, RECORD, ROUNDS,
+                      STATS, STATS_VERSION, STREAK, TALLY, TOURNAMENTS, WINS)
+
+_OLD_RECORD = 12
+
+
+def decode_stats(stats, data):
+    """Load `stats` (a records.Stats) from a saved file; returns None, or an
+    error message and changes nothing."""
+    version = data[3] if len(data) > 3 else 0
+    if version in (1, 2) and data[:3] == b"FCS":  # one set of counters
+        return _decode_old(stats, data, version)
+    where = unwrap(data, STATS, 3 if version == 3 else STATS_VERSION)
+    if isinstance(where, str):
+        return where
+    at, n = where
+    # the layout: version 3's head, tallies and records were shorter
+    head, record = (6, 12) if version == 3 else (HEAD, RECORD)
+    if n < head:
+        return "the statistics record has the wrong size"
+    p = data[at:at + n]
+    games, fields = p[5], (10 if version == 3 else p[6])
+    tallies = head + games * 3 * fields
+    if not 1 <= games <= GAMES or fields != (10 if version == 3 else FIELDS) \
+            or n < tallies or (n - tallies) % record or (n - tallies) // record > RECENT:
+        return "the statistics record has the wrong size"
+    problem = _check(p, head, games, fields, tallies, record, version)
+    if problem:
+        return problem
+    stats.clear()
+    stats.serial = get(p, 0, 3)
+    flags = p[3]
+    stats.in_progress = flags & FLAG_IN_PROGRESS
+    stats.daily = bool(flags & FLAG_DAILY)
+    stats.game = p[4]
+    if version > 3 and flags & FLAG_TOURNAMENT:
+        stats.start_tournament(p[9] & 15, p[8], bool(flags & FLAG_RANDOM), p[9] >> 4)
+        stats.tour_done, stats.tour_total = p[7], get(p, 10, 3)
+        stats.tour_helped = bool(flags & FLAG_HELPED)
+    for g in range(games):
+        stats.tallies[g * TALLY:g * TALLY + 3 * fields] = \
+            p[head + g * 3 * fields:head + (g + 1) * 3 * fields]
+    stats.recent_count = (n - tallies) // record
+    for i in range(stats.recent_count):
+        at = tallies + i * record
+        stats.recent[i * RECORD:i * RECORD + record] = p[at:at + record]
+        if record < RECORD:  # version 3's: classic, no tournament
+            stats.recent[i * RECORD + 12] = 0
+    return None
+
+
+def _check(p, head, games, fields, tallies, record, version):
+    """Do the counters add up?  None, or what is wrong."""
+    flags, game = p[3], p[4]
+    if flags > (3 if version == 3 else 31) or game >= games \
+            or (flags & FLAG_DAILY and not flags & FLAG_IN_PROGRESS):
+        return "the statistics do not add up"
+    if flags & FLAG_TOURNAMENT and (p[7] >= ROUNDS or p[8] >= SCHEMES or p[9] & 15 >= games
+                                or p[9] >> 4 not in by_id(p[9] & 15).CELL_CHOICES
+                                or (flags & FLAG_IN_PROGRESS and game != p[9] & 15)):
+        return "the statistics do not add up"
+    played = 0
+    for g in range(games):
+        t = head + g * 3 * fields
+        c = [get(p, t + 3 * f, 3) for f in range(fields)]
+        played += c[PLAYED]
+        if c[PLAYED] != c[WINS] + c[GIVEN_UP] + (flags & 1 if g == game else 0) \
+                or c[STREAK] > c[WINS] or c[BEST_STREAK] > c[WINS] \
+                or c[STREAK] > c[BEST_STREAK] or c[DAILY_PLAYED] > c[PLAYED] \
+                or c[DAILY_WON] > c[DAILY_PLAYED] or c[DAILY_WON] > c[WINS] \
+                or c[BY_SOLVER] > c[GIVEN_UP] \
+                or (fields > TOURNAMENTS and c[TOURNAMENTS] * ROUNDS > c[PLAYED]):
+            return "the statistics do not add up"
+    if get(p, 0, 3) > played:
+        return "the statistics do not add up"
+    for i in range((len(p) - tallies) // record):
+        at = tallies + i * record
+        how = p[at + 5]
+        more = p[at + 12] if record > 12 else 0
+        if how & 3 == 3 or how >> 3 >= games or more & 3 >= SCHEMES or more >> 2 > ROUNDS:
+            return "a recent game's record is damaged"
+    return None
+
+
+def _decode_old(stats, data, version):
+    """Load `stats` from a version 1 or 2 file: one set of counters
+    (FreeCell's, then).  Returns None, or an error message and changes
+    nothing."""
+    where = unwrap(data, STATS, version)
+    if isinstance(where, str):
+        return where
+    at, n = where
+    head = 34 if version == 2 else 25
+    if n < head or (n - head) % _OLD_RECORD or (n - head) // _OLD_RECORD > RECENT:
+        return "the statistics record has the wrong size"
+    values = [get(data, at + 3 * i, 3) for i in range(3)]
+    flags = data[at + 9]
+    in_progress = flags & 1
+    more = [get(data, at + 10 + 3 * i, 3) for i in range(8 if version == 2 else 5)]
+    played, won, given_up = values
+    if flags > (3 if version == 2 else 1) or played != won + given_up + in_progress \
+            or more[0] > won or more[1] > won or more[4] > played:
+        return "the statistics do not add up"
+    if version == 2 and (more[5] > played or more[6] > more[5] or more[6] > won
+                         or more[7] > given_up):
+        return "the statistics do not add up"
+    count = (n - head) // _OLD_RECORD
+    for i in range(count):
+        if data[at + head + i * _OLD_RECORD + 5] & ~4 > 2:  # given up, won, by the solver; daily
+            return "a recent game's record is damaged"
+    stats.clear()
+    stats.in_progress = in_progress
+    stats.daily = bool(flags & 2)
+    fields = (PLAYED, WINS, GIVEN_UP, STREAK, BEST_STREAK, BEST_SCORE, FEWEST)
+    for f, value in zip(fields, values + more[:4]):
+        stats.set(0, f, value)
+    stats.serial = more[4]
+    if version == 2:
+        for f, value in zip((DAILY_PLAYED, DAILY_WON, BY_SOLVER), more[5:]):
+            stats.set(0, f, value)
+    stats.recent_count = count
+    for i in range(count):
+        old = at + head + i * _OLD_RECORD
+        stats.recent[i * RECORD:i * RECORD + _OLD_RECORD] = data[old:old + _OLD_RECORD]
+        stats.recent[i * RECORD + _OLD_RECORD] = 0
+    return None
