@@ -515,3 +515,45 @@ def test_statistics_written_before_games_were_counted_apart_are_read():
     assert (st.of(2, R.PLAYED), st.game, st.in_progress, st.serial) == (1, 2, 1, 4)
     assert st.consistent() and files.files[STATS][3] == 4  # rewritten as format 4
     assert d.app.keeper.settings.game == 2
+
+
+SAVES_V3 = os.path.join(os.path.dirname(__file__), "data", "saves_v3")
+
+
+def test_files_of_the_version_before_scores_had_schemes_still_load():
+    """Files made by the version before issue 13 (host_tests/data/saves_v3:
+    its made_by.py.txt): statistics format 3, settings format 2, a game of
+    format 2 in progress (HalfCell, cards back from home allowed).  They load
+    as they were, classic scoring, the game resumes and plays, and the next
+    saves are the new formats."""
+    from app.records import BESTS, DAILY_PLAYED, LAST_DAILY
+    files = FakeFiles()
+    for name in (GAME, STATS, SETTINGS):
+        with open(os.path.join(SAVES_V3, name), "rb") as f:
+            files.files[name] = f.read()
+    assert (files.files[GAME][3], files.files[STATS][3], files.files[SETTINGS][3]) == (2, 3, 2)
+    d = Driver(storage=Storage(files))
+    assert d.app.notice is None and d.app.in_progress
+    st = d.app.keeper.stats
+    assert (st.of(0, R.PLAYED), st.of(0, R.WINS), st.of(0, R.FEWEST), st.of(0, BESTS[0])) == \
+        (1, 1, 103, 1014)
+    assert (st.of(1, R.PLAYED), st.of(1, R.GIVEN_UP), st.of(1, DAILY_PLAYED)) == (1, 1, 1)
+    assert st.of(1, LAST_DAILY) == 0  # not known then: the next daily try counts
+    assert (st.of(5, R.PLAYED), st.game, st.in_progress, st.serial) == (1, 5, 1, 3)
+    assert [st.record(i)[6] for i in range(st.recent_count)] == [0, 0]  # classic, no tournament
+    assert st.consistent() and not st.tournament
+    settings = d.app.keeper.settings
+    assert (settings.game, settings.take_back, settings.scoring) == (5, True, 0)
+    d.press("a")  # RESUME
+    game = d.game
+    assert game.variant.name == "halfcell" and game.moves == 1 and game.take_back
+    assert game.scoring == 0 and game.seconds == 0 and not game.log.complete
+    assert game.undo() == 0 and game.redo() == 0
+    d.press("start")  # leaving the table saves: the new format
+    assert files.files[GAME][3] == 3
+    d.press("b", "start").choose("give_up")  # its result: kept, but not checkable
+    assert files.files[STATS][3] == 4
+    from freecell.results import Result
+    r = Result()
+    assert r.decode(files.files["result3.sav"]) is None
+    assert r.check().startswith("cannot be checked")
