@@ -13,7 +13,7 @@ PORT ?=
 .PHONY: run test bench flash repl venv clean help
 
 help:
-	@echo "make run     play FreeCell in the terminal simulator"
+	@echo "make run     play FreeCell in the terminal simulator (ARGS=--fresh: a clean flash)"
 	@echo "make test    run every test (CPython and MicroPython)"
 	@echo "make bench   print speed and memory figures (name: value)"
 	@echo "make flash BOARD=pico_ssd1306 [PORT=/dev/ttyACM0]   put the game on a board"
@@ -28,7 +28,7 @@ $(STAMP): requirements.txt requirements-dev.txt
 venv: $(STAMP)
 
 run: $(STAMP)
-	$(PY) tools/sim.py
+	$(PY) tools/sim.py $(ARGS)
 
 test: $(STAMP)
 	$(PY) tools/pico.py install

@@ -23,7 +23,7 @@ def test_title_offers_new_game_deal_number_stats_settings_and_controls():
 
 
 def test_random_deals_differ_by_seed_and_skip_the_unwinnable():
-    from app.app import UNWINNABLE
+    from app.dealer import UNWINNABLE
     numbers = {Driver(seed=s).press("a", "a").game.number.text() for s in range(1, 8)}
     assert len(numbers) == 7
     d = Driver(seed=1)
@@ -65,22 +65,40 @@ def test_the_largest_deal_number_can_be_entered():
 
 def test_pick_up_and_put_down_moves_a_card():
     d = Driver(617)
-    d.press("right*3", "a")  # 4H picked up (column 4)
-    assert d.play.held == 3
-    d.press("up", "a")  # onto free cell... cursor row 0, col 3 = cell d
-    assert d.game.table.cells[3] != 255 and d.game.moves == 1
-    assert d.play.held == -1
+    d.press("right*3", "a")  # 4H picked up (column 4): the cursor on its best place
+    p = d.play
+    assert p.held == 3 and p.targets >> p.location() & 1
+    assert p.location() == d.game.best_target(3)
+    d.press("a")  # put down there
+    assert d.game.moves == 1 and p.held == -1
+    assert (p.row, p.col, p.depth) == (1, 3, 0)  # back on column 4, its new top card
 
 
-def test_an_illegal_move_says_why_and_changes_nothing():
+def test_holding_the_cursor_steps_between_legal_places_only():
     d = Driver(617)
-    before = snapshot(d.game)
-    d.press("a", "right", "a")  # JD onto KS
-    assert d.message() == "JD DOESN'T GO ON KS"
-    assert snapshot(d.game) == before
-    assert d.play.held == 0  # still holding: choose another target, or B
-    d.press("b")
-    assert d.play.held == -1 and d.game.undos == 0
+    d.press("a")  # JD: a free cell (one for all four), or columns that take it
+    p, game = d.play, d.game
+    seen = set()
+    for _ in range(12):
+        loc = p.location()
+        assert game.check(0, loc, 0) == 0, loc
+        seen.add(loc)
+        d.press("right")
+    assert seen == {loc for loc in range(23) if p.targets >> loc & 1}
+    assert len([loc for loc in seen if 10 <= loc < 18]) == 1  # the cells: one place
+    before = snapshot(game)
+    d.press("b")  # dropped: back where it lies, nothing changed
+    assert p.held == -1 and snapshot(game) == before and p.location() == 0
+
+
+def test_a_card_with_no_place_to_go_says_so_and_is_not_picked_up():
+    d, game = on_position(["KS 2D", "KD", "KC", "KH", "QS", "QC", "QH", "QD"])
+    for i, word in enumerate(("5C", "5D", "5H", "5S")):
+        game.table.cells[i] = __import__("freecell.cards", fromlist=["parse"]).parse(word)
+    before = snapshot(game)
+    d.press("a")
+    assert d.message() == "NO PLACE TAKES 2D NOW" and d.play.held == -1
+    assert snapshot(game) == before
 
 
 def test_b_undoes_when_nothing_is_held():
@@ -121,14 +139,14 @@ def test_picking_a_card_up_the_column_moves_that_many_to_an_empty_column():
 
 def test_picking_up_the_top_card_lets_the_rules_choose_the_count():
     d, game = on_position(["KS 9H 8C 7D", "TC", "QS", "JH", "KC", "9D", "8S", "KD"])
-    d.press("a", "right", "a")  # only 7D held, but onto TC the run 9H 8C 7D goes
+    d.press("a", "a")  # only 7D held; its best place is TC, and the run 9H 8C 7D goes
     assert column_text(game, 1) == "TC 9H 8C 7D"
 
 
 def test_picking_a_non_run_is_refused():
     d, game = on_position(["KS 9H 8C 2D", "KD"] + ["KC"] * 6)
     d.press("up*2", "a")
-    assert d.play.held == -1 and d.message() == "ONLY 1 CARDS FORM A RUN THERE"
+    assert d.play.held == -1 and d.message() == "ONLY 1 CARD FORMS A RUN THERE"
 
 
 def test_cursor_reveals_any_card_and_moves_round_the_table():
@@ -150,23 +168,34 @@ def test_menu_toggles_autoplay_restarts_and_gives_up():
     d.press("start").choose("autoplay")
     assert d.game.autoplay is False and d.app.screen is d.app.menu
     assert d.app.menu.labels[d.app.menu.actions.index("autoplay")] == b"AUTOPLAY: OFF"
-    d.choose("restart")
+    d.choose("restart", sure=False)  # asks first, NO lit
+    assert d.app.screen is d.app.confirm and d.app.confirm.choice == 0
+    d.press("a")  # NO: back to the menu, nothing changed
+    assert d.app.screen is d.app.menu and d.game.moves == 1
+    d.choose("restart", sure=False).press("down", "a")  # YES
     assert snapshot(d.game)[:3] == fresh[:3] and d.game.moves == 0
     d.press("long-b")  # a long B opens the menu too
     assert d.app.screen is d.app.menu
-    d.choose("give_up")
+    d.choose("give_up", sure=False).press("b")  # B: no
+    assert d.app.screen is d.app.menu and not d.game.is_over()
+    d.choose("give_up", sure=False).press("down", "a")
     assert d.app.screen is d.app.end and d.game.is_over()
     d.press("a")
     assert d.app.screen is d.app.title and d.app.title.labels[0] == b"NEW GAME"
 
 
-def test_menu_redo_appears_after_an_undo():
+def test_the_menus_items_stay_put_and_what_cannot_be_done_says_why():
     d = Driver(617)
-    d.press("a", "up", "a", "b")
     d.press("start")
-    assert b"REDO" in d.app.menu.labels
+    fresh = list(d.app.menu.labels)
+    d.choose("redo")  # struck through: nothing to redo
+    assert d.app.screen is d.app.menu and d.app.menu.notice == "nothing to redo"
+    d.press("b")
+    d.press("a", "a", "b")  # a move, then B: undo
+    d.press("start")
+    assert d.app.menu.labels == fresh  # the same items, in the same places
     d.choose("redo")
-    assert d.game.table.cells[0] != 255
+    assert d.app.screen is d.play and d.game.moves == 3 and d.game.undos == 1
 
 
 def test_controls_help_from_the_menu_returns_to_the_game():

@@ -111,7 +111,7 @@ def test_too_long_a_run_says_how_many_fit_now():
     # 6-card run, no free cell, no empty column: 1 fits
     g = position(["5C QH JC TD 9S 8H 7C", "KS"] + ["KD"] * 6, cells=["2C", "3C", "4C", "5C"])
     assert g.supermove_limit() == 1
-    assert refused(g, 0, 1) == "needs room for 6 cards, 1 fit"
+    assert refused(g, 0, 1) == "needs room for 6 cards, 1 fits"
 
 
 # RULES.md's table: free cells -> (to a non-empty column with 0/1/2 empty

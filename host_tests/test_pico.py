@@ -6,8 +6,8 @@ given the same presses.  The power is cut in the middle of the game (the
 emulator ends and its flash is kept) and the next boot resumes it.
 
 A board second costs 3-8 s here, so the presses are few: start deal 2 from
-the title through the deal-number editor, put a card in a free cell, try an
-illegal move; then, after the cut, RESUME and undo."""
+the title through the deal-number editor, put a card in a free cell, try a
+pick-up the rules refuse; then, after the cut, RESUME and undo."""
 
 import os
 import sys
@@ -24,10 +24,12 @@ MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 
 # title: DEAL NUMBER (third item), the game (FreeCell, lit), the last digit
 # up to 2, play deal 2; 3H (column 1's top once the ace of spades went home)
-# to free cell a, then 8D (column 6) onto 7D (column 8): refused
-FIRST_BOOT = ["down", "down", "a", "a", "up", "a", "a", "up", "a",
-              "down", "right", "right", "right", "right", "right", "a", "right", "right", "a"]
+# picked up, its best place a free cell: put down there (the cursor back on
+# column 1); then on to column 2, up a card, and a pick-up of 3C JD, no
+# run: refused, with the reason on screen
+FIRST_BOOT = ["down", "down", "a", "a", "up", "a", "a", "a", "right", "up", "a"]
 DEAL_PRESS = 5  # the press that deals: dealing and saving take emulated time
+PUT_PRESS = 7  # 3H put down: the table as a resumed game shows it
 # after the power cut: RESUME (the title's first item), then B: undo
 SECOND_BOOT = ["a", "b"]
 
@@ -148,7 +150,7 @@ def test_a_game_played_on_the_chip_shows_what_the_simulator_shows(played):
     # the refused move changed nothing
     state = played["states_first"][-1]
     assert "Freecells: 3H - - -" in state and "Foundations: H-1 C-0 D-0 S-1" in state
-    assert state == played["states_first"][-4]  # before the refused move
+    assert state == played["states_first"][PUT_PRESS]  # the refusal changed nothing
     assert frames[-1] != frames[-2]  # the refusal is on screen
     assert "game.sav" in played["saved"] and "stats.sav" in played["saved"]
 
@@ -157,8 +159,8 @@ def test_after_a_power_cut_the_game_resumes_and_undo_works(played):
     boot, frames = played["second"], played["sim_second"]
     assert_same_screens(boot, frames, SECOND_BOOT)
     # the resumed table is the one before the cut, the cursor back on
-    # column 1 (as after the first boot's "down"), the refusal's box gone
-    assert frames[0] == played["sim_first"][FIRST_BOOT.index("down", DEAL_PRESS)]
+    # column 1 (as after the first boot's put-down), the refusal's box gone
+    assert frames[0] == played["sim_first"][PUT_PRESS]
     assert played["states_second"][0] == played["states_first"][-1]
     # undo took the move back: the deal as dealt (fc.py replay 2 shows it)
     assert played["states_second"][1] == DEAL_2

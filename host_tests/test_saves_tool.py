@@ -20,7 +20,7 @@ SAVES = os.path.join(TOOLS, "saves.py")
 def saved_files(folder):
     files = FakeFiles()
     d = Driver(617, storage=Storage(files))
-    d.press("a", "up", "a", "down", "right", "a", "up", "a", "b", "start")
+    d.press("a", "a", "right", "a", "a", "b", "start")  # JD and KS to cells, undo
     d.choose("settings").press("down", "a", "b")  # settings: contrast up one
     for name, data in files.files.items():
         with open(os.path.join(folder, name), "wb") as f:

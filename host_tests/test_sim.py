@@ -68,25 +68,29 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "game_choice": (None, "down*2 a down*2"),
     "fresh_deal": (617, ""),
     "cursor_up_a_column": (617, "right*2 up*2"),
-    "holding": (617, "a"),
-    "illegal_move": (617, "a right a"),
+    "holding": (617, "a"),  # the cards held marked, the cursor on their best place
+    "holding_two_places": (3, "a"),  # 3S: onto 4H (the cursor), or a free cell (marked)
+    "holding_other_place": (3, "a right"),  # right: the other legal place
+    "illegal_move": (617, "up a"),  # a pick-up the rules refuse, in words
     "menu": (617, "start"),
+    "menu_refused": (617, "start down*2 a"),  # REDO struck through, and why
+    "confirm_give_up": (617, "start down*10 a"),
     "controls": (None, "down*7 a"),
     "code_entry": (None, "down*3 a right*4 up"),
     "code_mistyped": (None, "down*3 a right*4 up a"),
     "tournament": (None, "down*4 a a"),
-    "given_up": (617, "start down*8 a"),
+    "given_up": (617, "start down*10 a down a"),
     "long_column": (252, long_column_keys),
     "won": (617, won_617_keys),
-    "hint": (1, "start down*2 a wait*10"),
-    "thinking": (11982, "start down*4 a wait*30"),
+    "hint": (1, "start down*4 a wait*10"),  # in words, the card and its place marked
+    "thinking": (11982, "start down*6 a wait*30"),
     # the other games: ten narrow columns, twelve places on top (scrolling)
     "seahaven_deal": (617, "", "128x64", "seahaven"),
     "seahaven_holding_ten": (617, "left a", "128x64", "seahaven"),
     "eight_off_deal": (617, "", "128x64", "eight_off"),
     "eight_off_foundations": (617, "up*6 left*2", "128x64", "eight_off"),
     "forecell_deal": (617, "", "128x64", "forecell"),
-    "bakers_game_refused": (617, "a right a", "128x64", "bakers_game"),
+    "bakers_game_holding": (617, "a", "128x64", "bakers_game"),
     "thumby_seahaven": (617, "left", "72x40", "seahaven"),
     "halfcell_deal": (617, "", "128x64", "halfcell"),
     "halfcell_home": (617, halfcell_keys, "128x64", "halfcell"),
@@ -98,6 +102,10 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "thumby_long_column": (252, long_column_keys, "72x40"),
     "thumby_deal_entry": (None, "down*2 a a", "72x40"),
     "thumby_menu": (617, "long-b", "72x40"),
+    "thumby_holding": (617, "a", "72x40"),
+    "thumby_confirm": (617, "long-b down*10 a", "72x40"),
+    "thumby_hint": (1, "long-b down*4 a wait*10", "72x40"),
+    "thumby_settings": (None, "down*6 a down*6", "72x40"),
     "thumby_won": (617, won_617_keys, "72x40"),
     "thumby_code_entry": (None, "down*3 a", "72x40"),
 }
@@ -148,8 +156,7 @@ def test_a_whole_game_won_through_the_buttons_on_micropython(micropython):
 
 
 def test_state_matches_fc_py_replay_after_some_moves(micropython):
-    # deal 617 with autoplay on: 8c (8C? no: column 7 JH onto column 8 QH? refused)
-    keys = "a right*3 a"  # JD onto 4H: refused; state unchanged
+    keys = "up a"  # deal 617: 4S JD is no run, refused; the state unchanged
     sim = run([sys.executable, SIM, "--deal", "617", "--keys", keys, "--state"]).stdout
     fc = run([sys.executable, os.path.join(TOOLS, "fc.py"), "replay", "617"]).stdout
     assert sim == fc
@@ -199,7 +206,7 @@ def test_the_terminal_simulator_keeps_time_between_key_presses(micropython):
     try:
         first = read_for(2)
         assert b"keys: arrows move" in first
-        for key in (b"\r", b"\x1b[B", b"\x1b[B", b"\x1b[B", b"z"):  # menu, SHOW ME
+        for key in (b"\r",) + (b"\x1b[B",) * 5 + (b"z",):  # menu, SHOW ME
             os.write(fd, key)
             read_for(0.3)
         playing = read_for(3)
@@ -218,3 +225,34 @@ def test_an_output_folder_that_does_not_exist_is_a_message_not_a_traceback(tmp_p
     r = run([sys.executable, SIM, "--deal", "617", "--out", str(tmp_path / "no" / "f.png")])
     assert r.returncode == 1 and "sim.py: cannot write" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_quitting_and_starting_the_simulator_again_resumes_the_game(micropython, tmp_path):
+    """The simulator keeps a flash (--flash, as make run keeps build/sim-flash):
+    quit, start again, RESUME, and the game is where it was; --fresh starts
+    clean."""
+    flash = str(tmp_path / "flash")
+    # two moves, then the menu (leaving the table saves, as quitting does;
+    # a headless run's end is a power cut)
+    first = run([sys.executable, SIM, "--deal", "617", "--keys", "a a right a a start", "--flash",
+                 flash, "--state"])
+    assert first.returncode == 0, first.stderr
+    assert first.stdout != run([sys.executable, TOOLS + "/fc.py", "replay", "617"]).stdout
+    again = run([sys.executable, SIM, "--keys", "a", "--flash", flash, "--state"])  # RESUME
+    assert again.returncode == 0 and again.stdout == first.stdout
+    out = tmp_path / "title.pbm"
+    fresh = run([sys.executable, SIM, "--fresh", "--flash", flash, "--out", str(out)])
+    assert fresh.returncode == 0
+    with open(os.path.join(GOLDEN, "title.pbm")) as f:
+        assert out.read_text() == f.read()  # no RESUME: the flash was emptied
+    assert sorted(os.listdir(flash)) == []
+
+
+def test_a_sleeping_display_shows_dark(micropython, tmp_path):
+    out = tmp_path / "asleep.pbm"
+    r = run([sys.executable, SIM, "--deal", "617", "--keys", "wait*1250", "--out", str(out)])
+    assert r.returncode == 0, r.stderr
+    rows = out.read_text().split("\n")[3:]
+    assert not any("1" in row for row in rows)  # two minutes idle: the panel is off
+    r = run([sys.executable, SIM, "--deal", "617", "--keys", "wait*1250 left", "--out", str(out)])
+    assert any("1" in row for row in out.read_text().split("\n")[3:])  # a key wakes it

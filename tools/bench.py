@@ -15,6 +15,10 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
   frame_us               a full table redraw on MicroPython (the slowest of
                          five table states)
   frame_alloc_bytes      bytes allocated by those redraws (target 0)
+  presses_per_move       the button presses a move takes: tools/keyplan.py's
+                         cheapest presses (every control a player has) for
+                         the board's solver's lines of deals 1-100 (autoplay
+                         on), through the app on CPython (target 3.0)
   app_min_heap_kb        smallest -X heapsize at which the .mpy firmware boots
                          the app and wins deal 617 through its buttons
   firmware_min_heap_kb   the same on the virtual board: the firmware deployed
@@ -167,6 +171,7 @@ def main():
         name, value = line.split(": ")
         lines.append("%s_cpython: %s" % (name, value))
     lines += figures_from(run_mpy("bench_app", ["frame"]).stdout)
+    lines.append(presses_per_move())
     keys = os.path.join(BUILD, "617.presses")
     write_win_keys(keys)
     lines.append("app_min_heap_kb: %s" % min_heap_kb("bench_app", ["play", keys], "won"))
@@ -200,6 +205,35 @@ def figures32(packed, keys):
         lines.append("solver_small_solved_pct: %.1f" % (
             100.0 * sum(r[1] == "1" for r in rows) / len(rows)))
     return lines
+
+
+def presses_per_move(deals=range(1, 101)):
+    """The presses keyplan's planner needs for the board's solver's winning
+    lines (autoplay on, as the game plays by default), over every move."""
+    sys.path.insert(0, TOOLS)
+    sys.path.insert(0, LIB)
+    from keyplan import keys_for_transcript
+    from freecell.game import Game
+    from freecell.notation import move_text
+    from freecell.solver import SOLVED, Solver
+
+    presses = moves = 0
+    for deal in deals:
+        game = Game()
+        game.deal(deal)
+        solver = Solver()
+        solver.start(game)
+        while not solver.step(5000):
+            pass
+        if solver.state != SOLVED:
+            continue
+        tokens = [move_text(m & 31, (m >> 5) & 31, m >> 10) for m in solver.moves(True)]
+        keys, driver = keys_for_transcript(deal, tokens, autoplay_off=False)
+        assert driver.game.is_won(), deal
+        presses += len(keys)
+        moves += len(tokens)
+    return "presses_per_move: %.2f     # %d presses for %d moves (target 3.0)" % (
+        presses / moves, presses, moves)
 
 
 def solver_rows(extra=()):
@@ -439,16 +473,13 @@ def pico_press_figures(pico):
 def write_win_keys(path):
     """The presses that win deal 617 from its transcript (tools/keyplan.py)."""
     sys.path.insert(0, TOOLS)
-    from keyplan import keys_for_transcript
+    from keyplan import keys_for_transcript, pack_presses
 
     with open(MOVES) as f:
         keys, driver = keys_for_transcript(617, f.read().split())
     assert driver.game.is_won()
-    buttons = ("up", "down", "left", "right", "a", "b", "start", "select")
-    packed = bytes(buttons.index(k[5:]) | 8 if k.startswith("long-") else buttons.index(k)
-                   for k in keys)
     with open(path, "wb") as f:
-        f.write(packed)
+        f.write(pack_presses(keys))
 
 
 if __name__ == "__main__":

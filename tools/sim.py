@@ -20,6 +20,10 @@ or CPython with --python (also the fallback when MicroPython is missing).
                     Playing (no --keys) keeps them in build/sim-flash unless
                     --flash says otherwise; headless runs keep nothing
                     without it.
+    --fresh         start with an empty flash: the game's files in it (saved
+                    game, statistics, settings, results) are removed first
+A display asleep (two minutes without a press, as on a board) shows dark;
+the first key wakes it.
 """
 
 import os
@@ -255,7 +259,9 @@ def interactive(args):
                 out.write("\x1b[H")
                 for line in to_braille(frame):
                     out.write(line + "\r\n")
-                out.write("\r\n" + KEYMAP.replace("\n", "\r\n") + "\r\n")
+                asleep = not any(frame.data)
+                out.write(("(the display sleeps: any key wakes it)" if asleep else " " * 38)
+                          + "\r\n" + KEYMAP.replace("\n", "\r\n") + "\r\n")
                 out.flush()
             if not select.select([fd], [], [], 0.05)[0]:
                 fw.hold(0, 5)  # time goes on without keys: the solver, "show me"
@@ -283,7 +289,7 @@ def parse_args(argv):
         if word in ("-h", "--help"):
             print(USAGE)
             sys.exit(0)
-        if word in ("--python", "--state"):
+        if word in ("--python", "--state", "--fresh"):
             args[word[2:]] = True
         elif word in ("--deal", "--keys", "--out", "--seed", "--size", "--flash", "--game"):
             if i + 1 == len(argv):
@@ -321,8 +327,20 @@ def parse_args(argv):
     return args
 
 
+def fresh_flash(folder):
+    """Remove the game's files from a flash folder (nothing else in it)."""
+    if not os.path.isdir(folder):
+        return
+    for name in os.listdir(folder):
+        if name.startswith(("game.sav", "stats.sav", "settings.sav", "result")) and \
+                ".sav" in name:
+            os.remove(os.path.join(folder, name))
+
+
 def main():
     args = parse_args(sys.argv[1:])
+    if args.get("fresh"):
+        fresh_flash(args.get("flash", SIM_FLASH))
     if not args.get("python") and not micropython():
         print("sim.py: no MicroPython here (make run installs it); using CPython", file=sys.stderr)
         args["python"] = True

@@ -9,6 +9,7 @@ framebuf shim), and both must answer the same.
     seed N       the seed for random deals
     frames 0|1   whether every shown frame is sent (interactive) or not
     f            send the current frame:  F WIDTH HEIGHT <hex of the MONO_VLSB buffer>
+                 (all dark while the app has the display powered off: asleep)
 The display is 128x64 unless an argument says otherwise (72x40); with
 `flash=DIR` the game, statistics and settings are kept in DIR as a board
 keeps them on its flash (app/storage.py), so a second run resumes.
@@ -37,8 +38,9 @@ SEND_FRAMES = [False]
 
 
 def send_frame(display):
-    sys.stdout.write("F %d %d %s\n" % (display.width, display.height,
-                                        hexlify(display.buffer).decode()))
+    """What the panel shows: the frame, or nothing when it is powered off."""
+    data = display.buffer if display.powered else bytes(len(display.buffer))
+    sys.stdout.write("F %d %d %s\n" % (display.width, display.height, hexlify(data).decode()))
 
 
 def on_show(display):

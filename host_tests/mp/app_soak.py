@@ -24,7 +24,8 @@ FOLDER = sys.argv[3] if len(sys.argv) > 3 else "."
 # d-pad and A most often, as a player would; B, START, SELECT less
 WEIGHTS = bytearray(b"\x00\x00\x00\x01\x01\x01\x02\x02\x02\x03\x03\x03\x04\x04\x04\x04\x05\x05\x06\x07")
 SCREENS = ("PlayScreen", "TitleScreen", "MenuScreen", "HelpScreen", "DealEntryScreen", "GameScreen",
-           "EndScreen", "SettingsScreen", "StatsScreen", "CodeEntryScreen", "TournamentScreen")
+           "EndScreen", "SettingsScreen", "StatsScreen", "CodeEntryScreen", "TournamentScreen",
+           "ConfirmScreen")
 
 
 class PowerCut(Exception):
@@ -59,7 +60,8 @@ def soak():
     now = 0
     first_half_max = second_half_max = 0  # ints: a list would grow the heap itself
     screens = 0
-    boots = cut_writes = 0
+    boots = cut_writes = samples = 0
+    due = False
     for i in range(PRESSES):
         state = (state * 4005 + 1) & 0xFFFF
         button = WEIGHTS[state % len(WEIGHTS)]
@@ -92,12 +94,18 @@ def soak():
                   st.total(R.PLAYED), st.total(R.WINS), st.total(R.GIVEN_UP), st.in_progress)
             return
         screens |= 1 << SCREENS.index(type(app.screen).__name__)
+        # the heap, sampled where no screen made on demand is held (their
+        # code comes and goes with them: app.py's LAZY)
         if i % 500 == 499:
+            due = True
+        if due and app._held is None:
+            due = False
             gc.collect()
             if i < PRESSES // 2:
                 first_half_max = max(first_half_max, gc.mem_alloc())
             else:
                 second_half_max = max(second_half_max, gc.mem_alloc())
+            samples += 1
     st = app.keeper.stats
     print("presses", PRESSES)
     print("boots", boots)
@@ -106,6 +114,7 @@ def soak():
     print("played", st.total(R.PLAYED), "won", st.total(R.WINS), "given_up", st.total(R.GIVEN_UP))
     print("heap_first_half_max", first_half_max)
     print("heap_second_half_max", second_half_max)
+    print("heap_samples", samples)
     print("ok")
 
 

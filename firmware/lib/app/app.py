@@ -27,8 +27,6 @@ from .screens import GameScreen, MenuScreen, TitleScreen
 from .table_view import TableView
 
 
-# the deals in 1..1,000,000 that no one can win with four cells (RULES.md)
-UNWINNABLE = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
 IDLE_MS = 120000  # the display sleeps after two minutes without a press
 # Screens made when first asked for (app.end, app.entry, ...) and let go of,
 # with their module's code, when another screen takes over: a player sees
@@ -42,6 +40,7 @@ LAZY = {
     "help": ("pages", "HelpScreen"),
     "stats_screen": ("pages", "StatsScreen"),
     "settings_screen": ("pages", "SettingsScreen"),
+    "confirm": ("confirm", "ConfirmScreen"),
 }
 # between ticks when nothing runs: a press is seen within this, then counts
 # once steady for the buttons' 20 ms debounce (a tick costs about 0.3 ms on a
@@ -93,16 +92,20 @@ class App:
             self._let_go_held(LAZY[self._held_name][0] != module)
         try:
             screen = self._make(module, cls)
-        except MemoryError:  # the solver's tables are let go of first
+        except MemoryError:  # its code fitted, the screen did not: the solver's tables go
             self.assistant.release()
             gc.collect()
             screen = self._make(module, cls)
         self._held, self._held_name = screen, name
         return screen
 
+    def showing(self, name):
+        """Is the LAZY screen `name` the one on screen?  (Asks without making
+        it, as app.<name> would.)"""
+        return self._held_name == name and self.screen is self._held
+
     def _make(self, module, cls):
-        __import__("app." + module)
-        return getattr(sys.modules["app." + module], cls)(self)
+        return getattr(self.need("app." + module), cls)(self)
 
     def _let_go_held(self, with_module=True):
         if with_module:
@@ -215,8 +218,22 @@ class App:
 
     # -- what the screens ask for --------------------------------------------
 
+    def asks_first(self, action):
+        """What throws a game away asks once (confirm.py): True when the
+        question is now on screen (YES comes back here as the same action)."""
+        if action not in ("give_up", "restart") and not (
+                self.in_progress and (action.startswith("game:") or action == "enter_code")):
+            return False
+        if self._held_name == "confirm" and self.confirm.take(action):
+            return False
+        self.confirm.ask(action)
+        self.show(self.confirm)
+        return True
+
     def act(self, action):
         game = self.game
+        if self.asks_first(action):
+            return
         if action == "resume":
             self.show(self.play)
         elif action == "menu":
@@ -299,92 +316,51 @@ class App:
         else:  # a screen asked for something the app does not do: a bug, said aloud
             raise ValueError("no such action: " + action)
 
+    # -- starting deals: app/dealer.py, loaded for it and let go of after ----
+
+    def dealer(self):
+        return self.need("app.dealer")
+
     def next_round(self, action):
-        """A tournament's first round (random deals or chosen ones), or its
-        next: a random deal at once, or the deal number entry first."""
-        if action != "next_round":
-            self.keeper.start_tournament(self.keeper.settings.variant(),
-                                         action == "tournament_random")
-        if self.keeper.stats.tour_random:
-            self.new_game(self.random_deal(), tournament=True)
-        else:
-            self.entry_for_tournament = True
-            self.act("enter_deal")
+        self.dealer().next_round(self, action)
+        let_go("app", "dealer")
 
     def new_game(self, number, daily=False, tournament=False):
-        """Deal `number` of the game the settings name (a tournament's round:
-        the tournament's game and scheme); a game in progress is given up,
-        and a new game outside a tournament ends the tournament."""
-        game = self.game
-        keeper = self.keeper
-        if self.in_progress:  # abandoned for a new deal: it counts as given up
-            game.give_up()
-            keeper.finished(game)
-        if not tournament:
-            keeper.end_tournament()
-        self.entry_for_tournament = False
-        settings = keeper.settings
-        st = keeper.stats
-        game.set_variant(st.tour_variant() if tournament else settings.variant())
-        game.autoplay = settings.autoplay
-        game.take_back = settings.take_back
-        game.scoring = st.tour_scheme if tournament else settings.scoring
-        problem = game.deal(number)
-        if problem:  # the entry screen checked it; say so rather than crash
-            self.entry.error.clear().add(problem.upper().encode())
-            return
-        game.proved = self.known_winnable(game)
-        self.play.reset()
-        keeper.started(game, daily, self.day_number())
+        """Deal `number` (dealer.py says how)."""
+        self.dealer().new_game(self, number, daily, tournament)
+        let_go("app", "dealer")
         self._play_ms = 0
-        self.show(self.play)
 
+    def random_deal(self):
+        return self.dealer().random_deal(self)
 
-    @staticmethod
-    def known_winnable(game):
-        """Is the deal known to be winnable before anyone plays it?  FreeCell's
-        with four cells among the first million deals are, but for the eight
-        in UNWINNABLE (an exhaustive search proved those lost).  Other games'
-        deals, and FreeCell with fewer cells, are proved by a win the solver
-        finds (hint, show me, winnable?); until then the status line marks
-        the deal number with '?'."""
-        n = game.number
-        return (game.variant.id == 0 and game.variant.cells == 4 and n.hi * 65536 + n.lo
-                <= 1000000 and n.hi * 65536 + n.lo not in UNWINNABLE)
+    def daily_deal(self, game=0):
+        return self.dealer().daily_deal(self, game)
 
-    def _draw16(self):
-        # a full-period 16-bit LCG (a = 1 mod 4, c odd) whose products stay
-        # under 2^28: no long ints on a 32-bit board
-        self._random = (self._random * 4005 + 1) & 0xFFFF
-        return self._random
+    def day_number(self):
+        return self.dealer().day_number(self)
+
+    def game_code(self):
+        """The game's code (freecell/codes.py, loaded for it and let go of:
+        the menu shows it each time it opens)."""
+        code = self.need("freecell.codes").encode(self.game.variant, self.game.number)
+        let_go("freecell", "codes")
+        return code
 
     def today(self):
         """(year, month, day) from the board's clock (make flash sets it)."""
         t = localtime()
         return t[0], t[1], t[2]
 
-    def day_number(self):
-        """Today as a number of days since 2000 (a proleptic count of 31-day
-        months, good to 2099): the daily deal's seed, and which day a daily
-        deal was tried."""
-        year, month, day = self.today()
-        return (year - 2000) * 372 + (month - 1) * 31 + day - 1
-
-    def daily_deal(self, game=0):
-        """The same deal for everyone on a date and in a game (a variant id),
-        never one of FreeCell's unwinnable ones: the day's number (above)
-        scrambled into 1..1,000,000 with small-int arithmetic, each game a
-        deal of its own (FreeCell's as it always was)."""
-        days = self.day_number()
-        # 541 is prime: successive days spread; 7,919 apart, the games
-        n = 1 + (days * 541 + 7919 * (game + 1)) % 1000000
-        while n in UNWINNABLE:
-            n += 1
-        return n
-
-    def random_deal(self):
-        """1..1,000,000, never one of the unwinnable deals."""
-        while True:
-            n = 1 + (((self._draw16() & 0x3FFF) << 16) | self._draw16()) % 1000000
-            if n not in UNWINNABLE:
-                return n
+    def need(self, name):
+        """Module `name` ('app.dealer'), imported now if it is not: when the
+        heap has no room for its code, the solver's tables are let go of
+        first (the next question makes them again)."""
+        if name not in sys.modules:
+            try:
+                __import__(name)
+            except MemoryError:
+                self.assistant.release()
+                gc.collect()
+                __import__(name)
+        return sys.modules[name]

@@ -13,6 +13,7 @@ from freecell.compat import ticks_diff
 from freecell.game import OK
 from freecell.movelog import SOLVER
 from freecell.compat import const
+from freecell.cards import text
 from freecell.table import CELL0, FOUND0
 
 STEP = 16  # positions a slice: about 35 ms on the emulated Pico
@@ -30,7 +31,7 @@ SMALLEST_BITS = 9  # 512 slots: 96% of deals 1-200 still solved; below, not wort
 # holes a session leaves and a 110 KB heap still gets its seen table
 EARLY_LOAD_FREE = 100 * 1024
 if not hasattr(gc, "mem_free") or gc.mem_free() >= EARLY_LOAD_FREE:  # CPython: plenty
-    from freecell import notation, solver  # noqa: F401 (kept in sys.modules)
+    from freecell import solver  # noqa: F401 (kept in sys.modules)
 # solver.py's states
 SEARCHING = const(0)
 SOLVED = const(1)
@@ -48,7 +49,6 @@ class Assistant:
         self.mode = 0  # 0: idle
         self.line = None  # the moves "show me" still has to play
         self.next_move = 0
-        self.hint_src = self.hint_dst = -1
         self.shown = -1  # the progress last drawn
 
     def busy(self):
@@ -68,7 +68,6 @@ class Assistant:
                 return
         self.mode = mode
         self.line = None
-        self.hint_src = self.hint_dst = -1
         self.shown = -1
         try:
             if self.solver.start(self.app.game) != SEARCHING:
@@ -124,10 +123,10 @@ class Assistant:
             elif state == NO_SOLUTION:
                 say("no: this game can no longer be won")
             else:
-                say("not sure: no win found in %d positions" % self.solver.positions)
+                say("not sure: no win found in %s positions" % thousands(self.solver.positions))
         elif mode == HINT:
             if state == SOLVED:
-                self._hint(self.solver.moves(game.autoplay)[0], "")
+                self._hint(self.solver.moves(game.autoplay)[0], "hint: ")
             elif state == NO_SOLUTION:
                 say("no way to win from here: undo some moves")
             else:
@@ -135,7 +134,7 @@ class Assistant:
                 if packed < 0:
                     say("no move left")
                 else:
-                    self._hint(packed, "(a guess) ")
+                    self._hint(packed, "a guess: ")
         elif state == SOLVED:  # show me: play the line, slowly
             self.line = self.solver.moves(game.autoplay)
             self.next_move = 0
@@ -144,16 +143,16 @@ class Assistant:
         elif state == NO_SOLUTION:
             say("this game can no longer be won")
         else:
-            say("no win found in %d positions" % self.solver.positions)
+            say("no win found in %s positions" % thousands(self.solver.positions))
 
     def _hint(self, packed, guess):
+        """The hint on the table (the cursor on the card, its target marked)
+        and in words: "move 8C onto 9H", "8C to a free cell", "QH home"."""
         src, dst, count = packed & 31, (packed >> 5) & 31, packed >> 10
-        self.hint_src, self.hint_dst = src, dst
-        self.app.play.point_at(src)
-        from freecell.notation import move_text
-
-        self.app.play.say_text("hint %s%s" % (guess, move_text(src, dst, count)) +
-                               (" (%s)" % _place(src, dst)))
+        play = self.app.play
+        play.point_at(src)
+        play.hint_src, play.hint_dst, play.hint_count = src, dst, count
+        play.say_text(guess + hint_words(self.app.game, src, dst, count))
 
     def _show_step(self, now):
         if self.last is not None and ticks_diff(now, self.last) < SHOW_MS:
@@ -186,13 +185,15 @@ def make_solver():
     bytes free (a board with a smaller heap, an ESP32's, gets a smaller
     table and solves fewer deals: make bench's solver_small_solved_pct);
     None when even the smallest does not fit."""
-    gc.collect()
-    try:
-        from freecell.solver import TABLE_BITS, Solver
-        from freecell import notation  # noqa: F401 (the hint's words: loaded before the tables)
-    except MemoryError:  # not even room for their code
+    for attempt in range(2):  # loading two modules at once peaks: what loaded stays
         gc.collect()
-        return None
+        try:
+            from freecell.solver import TABLE_BITS, Solver
+            break
+        except MemoryError:  # not even room for their code
+            if attempt:
+                gc.collect()
+                return None
     gc.collect()
     free = gc.mem_free() if hasattr(gc, "mem_free") else None  # CPython: no limit known
     for bits in range(TABLE_BITS, SMALLEST_BITS - 1, -1):
@@ -212,10 +213,25 @@ def make_solver():
     return None
 
 
-def _place(src, dst):
-    """Where a hint goes, in words."""
+def thousands(n):
+    """10004 as '10,004': a count a player reads."""
+    text = str(n)
+    for at in range(len(text) - 3, 0, -3):
+        text = text[:at] + "," + text[at:]
+    return text
+
+
+def hint_words(game, src, dst, count):
+    """A move in a player's words: the card that moves (with how many cards
+    when it heads a run) and where to."""
+    game.check(src, dst, count)  # settles the card and the count
+    card, onto, moved = text(game.card), text(game.onto), game._count
+    game.error = OK
+    what = card if moved < 2 else "%s (%d cards)" % (card, moved)
     if dst >= FOUND0:
-        return "home"
+        return what + " home"
     if dst >= CELL0:
-        return "to a free cell"
-    return "to column %d" % (dst + 1)
+        return what + " to a free cell"
+    if game.table.heights[dst] == 0:
+        return what + " to an empty column"
+    return "move %s onto %s" % (what, onto)

@@ -91,17 +91,25 @@ class Layout:
         self.top.fit(self.width, cell_slots + piles)
         self.cols.fit(self.width, columns)
 
-    def sliver(self, n):
-        """How tall a compressed card is in an n-card column: 2 px, or 1 px
-        where 2 would not fit."""
-        return 2 if (n - 1) * 2 + self.full <= self.columns_h else 1
+    def sliver(self, n, room=0):
+        """How tall a compressed card is in an n-card column `room` px tall
+        (0: the columns' whole height): 2 px, or 1 px where 2 would not fit."""
+        room = room or self.columns_h
+        return 2 if (n - 1) * 2 + self.full <= room else 1
 
-    def expansions(self, n):
+    def hidden(self, n, room):
+        """How many of an n-card column's deepest cards are not drawn at all
+        because even 1 px slivers do not fit `room` (a message box on a
+        short screen: the top card, the one a player can play, still shows)."""
+        return max(0, n - 1 - max(0, room - self.full))
+
+    def expansions(self, n, room=0):
         """How many covered cards of an n-card column can show their face
         when the rest are compressed to slivers; n - 1 means all of them."""
-        spare = self.columns_h - self.full - (n - 1) * self.head
+        room = room or self.columns_h
+        spare = room - self.full - (n - 1) * self.head
         if spare >= 0:
             return n - 1
-        sliver = self.sliver(n)
-        spare = self.columns_h - self.full - (n - 1) * sliver
+        sliver = self.sliver(n, room)
+        spare = room - self.full - (n - 1) * sliver
         return max(0, spare // (self.head - sliver))

@@ -115,7 +115,7 @@ class StatsScreen(TextScreen):
             hi, lo, how, moves, undos, score, more = st.record(i)
             deal = DealNumber()
             deal.hi, deal.lo = hi, lo
-            mark = (b"LOST", b"WON ", b"HELP")[how & 3]  # HELP: won with "show me"
+            mark = (b"GAVE UP", b"WON", b"HELPED")[how & 3]  # HELPED: won with "show me"
             if how & 4:
                 mark = mark[:3] + b"*"  # a daily deal
             code = VARIANTS[how >> 3].code.encode()

@@ -3,15 +3,29 @@ quick action, undo, and the messages that explain a refused move.
 
 The cursor is on the top row (row 0: the free cells' slots, at least four,
 then the foundation piles) or on a column (row 1), where `depth` counts
-cards down from the top: the
-player moves up a column to reveal any card, and picks up a run from the card
-under the cursor.  Onto an empty column that choice is the number of cards;
-onto cards the rules force it, so a pick-up from the top card moves whatever
-fits.  Handles buttons and changes the game; drawing is table_view's.
+cards down from the top: the player moves up a column to reveal any card,
+and picks up a run from the card under the cursor.  Onto an empty column
+that choice is the number of cards; onto cards the rules force it, so a
+pick-up from the top card moves whatever fits.
+
+A move is meant to take three presses (make bench: presses_per_move):
+  - with nothing held, left/right step between the places that have a card
+    to pick up; down from a column's top card wraps to the top row (the
+    nearest cell with a card), up past a column's deepest card too;
+  - A picks up, and the cursor goes straight to the most useful legal place
+    (a foundation, the nearest column that takes it, an empty column, a free
+    cell: one of each kind of equivalent place); left/right step between
+    the legal places only, up/down to the other row's; A puts down there, B
+    drops;
+  - hold A (or SELECT) sends the card to that most useful place at once,
+    and never back where the last move took it from;
+  - after a move from a column the cursor is back on that column, on the
+    card the move uncovered.
+Handles buttons and changes the game; drawing is table_view's.
 """
 
-from freecell.cards import NO_CARD
-from freecell.game import OK
+from freecell.cards import NO_CARD, text
+from freecell.game import E_NOT_RUN, OK
 from freecell.table import CELL0, FOUND0, FOUNDATION
 
 from . import buttons as K
@@ -28,6 +42,8 @@ class PlayScreen:
         self.message_lines = 0
         self.deal_text = b"1"
         self.assistant = None  # the app's, set by it
+        self.hint_src = self.hint_dst = -1  # a hint's move, marked on the table
+        self.hint_count = 0
         self.reset()
 
     def reset(self):
@@ -40,12 +56,26 @@ class PlayScreen:
         self.depth = 0
         self.drop()
         self.message_lines = 0
+        self.hint_src = self.hint_dst = -1
+        self.stuck = False  # "no moves left" is shown: B undoes at once
         self.deal_text = self.game.number.text().encode()
+
+    def open(self):
+        """Back on the table (a resumed game too): a lost position says so."""
+        self.check_stuck()
+
+    def check_stuck(self):
+        game = self.game
+        self.stuck = not game.is_over() and not game.has_move()
+        if self.stuck:
+            self.say_text("no moves left: B takes the last one back" if game.history.can_undo()
+                          else "no moves left: give up in the menu")
 
     def drop(self):
         self.held = -1
         self.held_count = 0  # 0: the top card only, the count left to the rules
         self.held_card = NO_CARD
+        self.targets = 0  # while holding: the legal places, a bit a location
 
     def thinking(self):
         """The solver's progress (0-100), or -1 when it is not at work."""
@@ -59,12 +89,15 @@ class PlayScreen:
 
     def location(self):
         """The engine location under the cursor, or -1 for an unused slot."""
-        if self.row == 1:
-            return self.col
+        return self.location_at(self.row, self.col)
+
+    def location_at(self, row, place):
+        if row == 1:
+            return place
         cells = self.layout.cell_slots
-        if self.col < cells:
-            return CELL0 + self.col if self.col < self.game.table.cells_count else -1
-        return FOUND0 + self.col - cells
+        if place < cells:
+            return CELL0 + place if place < self.game.table.cells_count else -1
+        return FOUND0 + place - cells
 
     def slot_of(self, location):
         """(row, place) of a location on the screen."""
@@ -82,13 +115,44 @@ class PlayScreen:
     def column_size(self):
         return self.game.table.heights[self.col] if self.row == 1 else 0
 
+    def places(self, row):
+        return (self.layout.top if row == 0 else self.layout.cols).places
+
+    def pickable(self, row, place):
+        """Is there a card to pick up at this place?"""
+        loc = self.location_at(row, place)
+        if loc < 0 or self.game.table.top(loc) == NO_CARD:
+            return False
+        return loc < FOUND0 or self.game.take_back
+
+    def wanted(self, row, place):
+        """Does the cursor stop here: a place with a card to pick up, or
+        while holding, a legal place?"""
+        if self.held >= 0:
+            loc = self.location_at(row, place)
+            return loc >= 0 and self.targets >> loc & 1
+        return self.pickable(row, place)
+
+    def nearest(self, row, place):
+        """The wanted place of `row` nearest to `place` (the left one of two
+        as near), or -1 when there is none."""
+        n = self.places(row)
+        for d in range(n):
+            for p in (place - d, place + d):
+                if 0 <= p < n and self.wanted(row, p):
+                    return p
+        return -1
+
     # -- buttons ------------------------------------------------------------
 
     def key(self, button, kind):
         """Handle one button event; returns what the app should do next:
         None to stay, or one of the app's action names."""
-        had_message = self.message_lines
+        had_message = self.message_lines and not self.stuck
+        moves = self.game.moves
         self.message_lines = 0
+        self.stuck = False
+        self.hint_src = self.hint_dst = -1
         if button == K.UP:
             self.up()
         elif button == K.DOWN:
@@ -107,6 +171,7 @@ class PlayScreen:
             return "menu"
         elif button == K.B:
             if self.held >= 0:
+                self.point_at(self.held)  # dropped: back where it lies
                 self.drop()
             elif not had_message:
                 self.undo()
@@ -114,74 +179,156 @@ class PlayScreen:
             return "menu"
         if self.game.is_over():
             return "end"
+        if self.game.moves != moves and not self.message_lines:
+            self.check_stuck()
         return None
 
     def up(self):
-        if self.row == 1 and self.depth < self.column_size() - 1 and self.held < 0:
-            self.depth += 1
-        elif self.row == 1:
-            self.row = 0
-            self.col = min(self.col, self.layout.top.places - 1)
-            self.depth = 0
+        if self.held >= 0:
+            return self.other_row()
+        if self.row == 1 and self.depth < self.column_size() - 1:
+            self.depth += 1  # reveal the card under it
+        else:  # past the deepest card (or from the top row): the other row
+            self.to_row(1 - self.row)
 
     def down(self):
-        if self.row == 0:
-            self.row = 1
-            self.col = min(self.col, self.layout.cols.places - 1)
-        elif self.depth > 0:
+        if self.held >= 0:
+            return self.other_row()
+        if self.row == 1 and self.depth > 0:
             self.depth -= 1
+        else:  # from a column's top card the top row, from the top row the columns
+            self.to_row(1 - self.row)
+
+    def to_row(self, row):
+        """The cursor onto `row`, at the wanted place nearest where it is."""
+        place = min(self.col, self.places(row) - 1)
+        found = self.nearest(row, place)
+        self.row, self.col, self.depth = row, found if found >= 0 else place, 0
+
+    def other_row(self):
+        """Holding: to the nearest legal place of the other row, if any."""
+        row = 1 - self.row
+        found = self.nearest(row, min(self.col, self.places(row) - 1))
+        if found >= 0:
+            self.row, self.col, self.depth = row, found, 0
 
     def sideways(self, step):
-        row = self.layout.top if self.row == 0 else self.layout.cols
-        self.col = (self.col + step) % row.places
+        """To the next wanted place that way (holding: a legal place, in the
+        order top row then columns; else a place with a card), or one step
+        when there is none."""
         self.depth = 0
+        rows = 2 if self.held >= 0 else 1  # holding: both rows, as one ring
+        row, place = self.row, self.col
+        ring = self.places(0) + self.places(1) if rows == 2 else self.places(row)
+        for _ in range(ring - 1):  # every other place once
+            place += step
+            if place < 0 or place >= self.places(row):
+                if rows == 2:
+                    row = 1 - row
+                place = self.places(row) - 1 if place < 0 else 0
+            if self.wanted(row, place):
+                self.row, self.col = row, place
+                return
+        if self.held < 0:
+            self.col = (self.col + step) % self.places(self.row)
 
     def pick_or_place(self):
-        game = self.game
-        src = self.location()
         if self.held < 0:
-            if src < 0 or game.table.top(src) == NO_CARD:
-                return
-            if src >= FOUND0 and not game.take_back:
-                return self.say_text("cards on the foundations stay there")
-            if self.depth >= game.run_length(src):
-                return self.say_text("only %d cards form a run there" % game.run_length(src))
-            self.held = src
-            self.held_count = self.depth + 1 if self.depth else 0
-            self.held_card = game.table.card(src, self.depth) if src < CELL0 else game.table.top(src)
-            self.depth = 0
-            return
+            return self.pick_up()
+        src = self.location()
         if src == self.held:
             self.drop()
             return
-        if src < 0:
-            return
+        game = self.game
         if src >= FOUND0 and not game.table.takes(src - FOUND0, game.table.top(self.held)):
             src = FOUNDATION  # any foundation slot means "home"
         count = self.held_count
         if count == 0 and src < CELL0 and game.table.heights[src] == 0:
             count = 1
-        if game.move(self.held, src, count) == OK:
+        held = self.held
+        if game.move(held, src, count) == OK:
             self.drop()
+            self.after_move(held, src)
         else:
             self.say_text(game.reason())
 
+    def pick_up(self):
+        game = self.game
+        src = self.location()
+        if src < 0 or game.table.top(src) == NO_CARD:
+            return
+        if src >= FOUND0 and not game.take_back:
+            return self.say_text("cards on the foundations stay there")
+        run = game.run_length(src)
+        if self.depth >= run:  # the engine's words for it
+            game.error, game.fit = E_NOT_RUN, run
+            return self.say_text(game.reason())
+        count = self.depth + 1 if self.depth else 0
+        card = game.table.card(src, self.depth) if src < CELL0 else game.table.top(src)
+        targets = self.kinds(game.legal_targets(src, count))
+        if not targets:
+            return self.say_text("no place takes %s now" % text(card))
+        self.held, self.held_count, self.held_card = src, count, card
+        self.targets = targets
+        dst = game.best_target(src, count, targets)
+        if dst < 0:  # only where the last move took it from: that, then
+            dst = 0
+            while not targets >> dst & 1:
+                dst += 1
+        self.point_at(dst)
+
+    def kinds(self, mask):
+        """The legal places, one of each kind of equivalent one: the free
+        cells are one place (the first), and so are the empty columns (the
+        one nearest the cursor)."""
+        t = self.game.table
+        cell = -1
+        for i in range(t.cells_count):
+            if mask >> (CELL0 + i) & 1:
+                if cell >= 0:
+                    mask &= ~(1 << (CELL0 + i))
+                else:
+                    cell = i
+        empty = -1
+        for d in range(t.columns):
+            for c in (self.col - d, self.col + d):
+                if 0 <= c < t.columns and mask >> c & 1 and t.heights[c] == 0:
+                    if empty < 0:
+                        empty = c
+                    elif c != empty:
+                        mask &= ~(1 << c)
+        return mask
+
     def quick(self):
-        """Send the card under the cursor home, or failing that to the best
-        legal place (autoplay off: this is how cards go home by hand)."""
+        """Send the card under the cursor (the run from it, when the cursor
+        is up a column) home, or failing that to the most useful legal place
+        (autoplay off: this is how cards go home by hand)."""
         game = self.game
         src = self.location() if self.held < 0 else self.held
-        if src < 0 or src >= FOUND0 or game.table.top(src) == NO_CARD:
+        if src < 0 or (src >= FOUND0 and not game.take_back) or game.table.top(src) == NO_CARD:
             return
-        dst = game.best_target(src)
+        count = self.depth + 1 if self.held < 0 and self.depth else self.held_count
+        dst = game.best_target(src, count)
         if dst < 0:
-            return self.say_text("no move for that card")
-        count = game.most_to_empty(src) if dst < CELL0 and game.table.heights[dst] == 0 else 0
+            card = game.table.card(src, max(0, count - 1)) if src < CELL0 else game.table.top(src)
+            return self.say_text("no place takes %s now" % text(card))
+        if count == 0 and dst < CELL0 and game.table.heights[dst] == 0:
+            count = game.most_to_empty(src)
         if game.move(src, dst, count) == OK:
             self.drop()
-            self.depth = 0
+            self.after_move(src, dst)
         else:
             self.say_text(game.reason())
+
+    def after_move(self, src, dst):
+        """Where the cursor goes: back to the column the cards left (its new
+        top card), else to the column they went to, else it stays."""
+        if src < CELL0:
+            self.point_at(src)
+        elif dst < CELL0:
+            self.point_at(dst)
+        else:
+            self.depth = 0
 
     def undo(self):
         if self.game.undo() != OK:

@@ -7,7 +7,6 @@ key(button, kind) -> an action for the app (or None) and draw().  Lists of
 items are built when a screen opens, not when it is drawn.
 """
 
-from freecell import codes
 from freecell.variants import VARIANTS
 
 from . import buttons as K
@@ -16,7 +15,11 @@ _ROW = 6  # a line of 3x5 text with its gap
 
 
 class ListScreen:
-    """A titled list of items, one highlighted; A chooses, B goes back."""
+    """A titled list of items, one highlighted; A chooses, B goes back.  An
+    item can be there but unavailable (`refusals[i]`, why, in words): drawn
+    struck through, and A on it says why in a box at the bottom.  Where the
+    list is longer than the screen, a mark at the right edge says there is
+    more above or below."""
 
     back_action = None
 
@@ -25,22 +28,30 @@ class ListScreen:
         self.title = title
         self.labels = []
         self.actions = []
+        self.refusals = ()
+        self.notice = None  # a refusal shown until the next key
         self.choice = 0
         self.top = 0
 
-    def set_items(self, labels, actions):
+    def set_items(self, labels, actions, refusals=()):
         self.labels = labels
         self.actions = actions
+        self.refusals = refusals
         self.choice = min(self.choice, len(labels) - 1)
+
+    def refused(self, i):
+        return self.refusals[i] if i < len(self.refusals) else None
 
     def key(self, button, kind):
         n = len(self.labels)
+        self.notice = None
         if button == K.UP:
             self.choice = (self.choice - 1) % n
         elif button == K.DOWN:
             self.choice = (self.choice + 1) % n
         elif button == K.A:
-            return self.actions[self.choice]
+            self.notice = self.refused(self.choice)
+            return None if self.notice else self.actions[self.choice]
         elif button == K.B or button == K.START:
             return self.back_action
         return None
@@ -64,7 +75,35 @@ class ListScreen:
             if i == self.choice:
                 p.fb.fill_rect(0, y - 1, p.fb.width, _ROW + 1, 1)
                 lit = 0
-            p.text(self.labels[i], 4, y, lit)
+            end = p.text(self.labels[i], 4, y, lit)
+            if self.refused(i):  # there, but not now: struck through
+                p.fb.hline(3, y + 2, end - 3, lit)
+        self.more_marks(p, y0, rows)
+        if self.notice:
+            notice_box(self.app, self.notice)
+
+    def more_marks(self, p, y0, rows):
+        """Arrows at the right edge: more items above, more below."""
+        fb = p.fb
+        x = fb.width - 3
+        if self.top > 0:
+            fb.pixel(x + 1, y0, 1)
+            fb.hline(x, y0 + 1, 3, 1)
+        if self.top + rows < len(self.labels):
+            y = y0 + rows * _ROW - 3
+            fb.hline(x, y, 3, 1)
+            fb.pixel(x + 1, y + 1, 1)
+
+
+def notice_box(app, text):
+    """One boxed line at the bottom of the screen (text, a str), cut to fit."""
+    p = app.painter
+    words = text.upper().encode()
+    n = min(len(words), app.layout.text_chars - 1)
+    y = p.fb.height - 7
+    p.fb.fill_rect(0, y - 1, p.fb.width, 8, 0)
+    p.fb.rect(0, y - 2, p.fb.width, 9, 1)
+    p.text(words, 2, y, 1, n)
 
 
 class TitleScreen(ListScreen):
@@ -92,15 +131,8 @@ class TitleScreen(ListScreen):
 
     def draw(self):
         ListScreen.draw(self)
-        notice = self.app.notice
-        if notice:  # a file was set aside at boot: one boxed line until a press
-            p = self.app.painter
-            text = notice.upper().encode()
-            n = min(len(text), self.app.layout.text_chars - 1)
-            y = p.fb.height - 7
-            p.fb.fill_rect(0, y - 1, p.fb.width, 8, 0)
-            p.fb.rect(0, y - 2, p.fb.width, 9, 1)
-            p.text(text, 2, y, 1, n)
+        if self.app.notice:  # a file was set aside at boot: one boxed line until a press
+            notice_box(self.app, self.app.notice)
 
 
 class GameScreen(ListScreen):
@@ -140,20 +172,20 @@ class MenuScreen(ListScreen):
         super().__init__(app, b"MENU")
 
     def open(self):
+        """The same items in the same places every time: what cannot be done
+        now is struck through and says why."""
         game = self.app.game
-        self.title = codes.encode(game.variant, game.number).encode()
-        labels = [b"BACK TO GAME", b"UNDO"]
-        actions = ["resume", "undo"]
-        if game.history.can_redo():
-            labels.append(b"REDO")
-            actions.append("redo")
-        if game.can_finish():
-            labels.append(b"FINISH")
-            actions.append("finish")
-        labels += [b"HINT", b"SHOW ME", b"WINNABLE?"]
-        actions += ["hint", "show", "winnable"]
-        labels += [b"AUTOPLAY: ON" if game.autoplay else b"AUTOPLAY: OFF", b"RESTART DEAL",
-                   b"NEW GAME", b"GIVE UP", b"SETTINGS", b"CONTROLS"]
-        actions += ["autoplay", "restart", "title", "give_up", "settings", "help"]
-        self.set_items(labels, actions)
+        self.title = self.app.game_code().encode()
+        h = game.history
+        self.set_items(
+            [b"BACK TO GAME", b"UNDO", b"REDO", b"FINISH", b"HINT", b"SHOW ME", b"WINNABLE?",
+             b"AUTOPLAY: ON" if game.autoplay else b"AUTOPLAY: OFF", b"RESTART DEAL",
+             b"NEW GAME", b"GIVE UP", b"SETTINGS", b"CONTROLS"],
+            ["resume", "undo", "redo", "finish", "hint", "show", "winnable", "autoplay",
+             "restart", "title", "give_up", "settings", "help"],
+            (None, None if h.can_undo() else "nothing to undo",
+             None if h.can_redo() else "nothing to redo",
+             None if game.can_finish() else "not every card can go home yet",
+             None, None, None, None,
+             None if game.moves else "nothing played yet"))
         self.choice = 0

@@ -1,6 +1,15 @@
 """Drawing the table: cells and foundations on top, the columns, the cursor,
-the cards picked up, and the status line (or a message).  Reads the game and
-the play screen's cursor; changes nothing; allocates nothing.
+the cards picked up, the places they may go, a hint's move, and the status
+line (or a message).  Reads the game and the play screen's cursor; changes
+nothing; allocates nothing.
+
+Marks, all in the gaps between cards so no sign is ever covered:
+  cursor      solid brackets with hooked corners
+  held cards  the run picked up: dotted lines down both sides (and its left
+              margin inverted)
+  a legal place while holding, or a hint's target: the four corners alone
+A message box sits over the bottom of the table, and the columns compress to
+end above it: it covers no card a player can play.
 """
 
 from freecell.cards import NO_CARD, is_red
@@ -17,8 +26,11 @@ class TableView:
         self.status = Line(layout.text_chars)
         self.first = 0  # the first column in view (a row that does not fit scrolls)
         self.top_first = 0  # the first place of the top row in view
-        # where the card under the cursor was last drawn (for tests)
+        # where the card under the cursor was last drawn, and where each
+        # column ended (for tests)
         self.focus_x = self.focus_y = self.focus_h = -1
+        self.ends = bytearray(10)
+        self.bottom = layout.status_y - 1
 
     def draw(self, game, play):
         fb = self.p.fb
@@ -29,6 +41,9 @@ class TableView:
         self.first = lay.cols.first_visible(self.first, min(play.col, lay.cols.places - 1))
         self.top_first = lay.top.first_visible(self.top_first, min(play.col, lay.top.places - 1))
         self.focus_x = self.focus_y = self.focus_h = -1
+        # a message: the columns end above its box (drawn over the status line up)
+        self.bottom = lay.height - play.message_lines * 6 - 4 if play.message_lines \
+            else lay.status_y - 1
         self.draw_top_row(game, play)
         for c in range(game.table.columns):
             self.draw_column(game, play, c)
@@ -69,7 +84,9 @@ class TableView:
             if slot >= cells and lay.piles < 4:  # a pile of 26: how high it is
                 self.p.fb.hline(x, y + lay.full, t.foundations[slot - cells] * row.card_w // 26, 1)
             if play.held == location:
-                self.mark_held(x, y, lay.full)
+                self.mark_held(row, x, y, lay.full)
+            elif self.is_target(play, location):
+                self.mark_target(row, x, y, lay.full)
             if play.row == 0 and play.col == slot:
                 self.draw_cursor(row, x, y, lay.full, card)
 
@@ -82,15 +99,21 @@ class TableView:
             return
         y = lay.columns_y
         n = t.heights[c]
+        self.ends[c] = y + lay.full
         cursor_here = play.row == 1 and play.col == c
+        target = self.is_target(play, c)
         if n == 0:
             self.p.fb.rect(x, y, row.card_w, lay.full, 1)
+            if target:
+                self.mark_target(row, x, y, lay.full)
             if cursor_here:
                 self.draw_cursor(row, x, y, lay.full, NO_CARD)
             return
         focus = n - 1 - play.depth if cursor_here else -1
-        expand = lay.expansions(n)
-        sliver = lay.sliver(n)
+        room = self.bottom - lay.columns_y
+        expand = lay.expansions(n, room)
+        sliver = lay.sliver(n, room)
+        hidden = lay.hidden(n, room)
         if 0 <= focus < n - 1 - expand:
             expand -= 1  # the card under the cursor takes one expansion
         held_from = n - play.held_cards(c) if play.held == c else n
@@ -98,22 +121,54 @@ class TableView:
             card = t.cards[c * COLUMN_CAP + i]
             if i == n - 1:
                 h = lay.full
+            elif i < hidden:
+                continue  # no room even for a sliver: it does not show
             elif i == focus or i >= n - 1 - expand:
                 h = lay.head
             else:
                 h = sliver
             self.p.card(card, x, y, row.card_w, h)
             if i >= held_from:
-                self.mark_held(x, y, h)
+                self.mark_held(row, x, y, h)
+            if i == n - 1 and target:  # the card it would go on
+                self.mark_target(row, x, y, h)
             if i == focus:
                 self.draw_cursor(row, x, y, lay.full if i == n - 1 else lay.head, card)
             y += h
+        self.ends[c] = y
 
-    def mark_held(self, x, y, h):
-        """Cards picked up get a dotted line down their left margin."""
+    @staticmethod
+    def is_target(play, location):
+        """Is this a place to mark: a legal one for what is held, or where
+        a hint's move goes?"""
+        if play.held >= 0:
+            return play.targets >> location & 1 and location != play.location()
+        return location == play.hint_dst
+
+    def mark_held(self, row, x, y, h):
+        """Cards picked up: dotted lines down both sides, in the gaps, and
+        the left margin inverted."""
         fb = self.p.fb
+        b = row.bracket
+        for i in range(y & 1, h, 2):
+            fb.pixel(x - b, y + i, 1)
+            fb.pixel(x + row.card_w + b - 1, y + i, 1)
         for i in range(1, h, 2):
             fb.pixel(x, y + i, 1 - fb.pixel(x, y + i))
+
+    def mark_target(self, row, x, y, h):
+        """A place the held cards may go (or a hint's target): the cursor's
+        corners, without its sides."""
+        fb = self.p.fb
+        w = row.card_w
+        b = row.bracket
+        for cy in (y - 1, y + h):
+            fb.hline(x - b, cy, 2 + b, 1)
+            fb.hline(x + w - 2, cy, 2 + b, 1)
+        fb.vline(x - b, y, 2, 1)
+        fb.vline(x + w + b - 1, y, 2, 1)
+        fb.vline(x - b, y + h - 2, 2, 1)
+        fb.vline(x + w + b - 1, y + h - 2, 2, 1)
 
     def hints(self, row, first, top, bottom):
         """Dotted lines down the screen's edges beside a row that scrolls:
@@ -157,11 +212,12 @@ class TableView:
             w = self.layout.width * thinking // 100
             self.p.fb.hline(0, self.layout.status_y - 1, w, 1)
             return
-        if play.held >= 0:
-            line.add(b"HOLDING ").add_card(play.held_card)
+        if play.held >= 0:  # what, and where it may go; "B: DROP" where it fits
+            narrow = self.layout.narrow
+            line.add(b"" if narrow else b"HOLDING ").add_card(play.held_card)
             if play.held_count > 1:
                 line.add(b" +").add_int(play.held_count - 1)
-            line.add(b"  B: DROP")
+            line.add(b" A:PUT B:DROP" if narrow else b"  A: PUT  B: DROP")
         else:
             narrow = self.layout.narrow  # 18 characters: "#617 M30 R5/2 A-"
             line.add(b"#").add(play.deal_text)

@@ -52,7 +52,8 @@ E_EMPTY_COLUMN = const(17)
 E_HOME_TO_HOME = const(18)
 
 # what each refusal says, by error code: {0} the card moved, {1} the card it
-# should go on, {2} the cards asked for, {3} the cards that fit (or form a run)
+# should go on, {2} the cards asked for, {3} the cards that fit (or form a
+# run); {4} "s" when {3} is not 1 (cards), {5} "s" when it is (fits)
 _REASONS = (
     "",
     "no such place",
@@ -63,10 +64,10 @@ _REASONS = (
     "that cell is taken",
     "one card at a time there",
     "{0} doesn't go on {1}",
-    "needs room for {2} cards, {3} fit",
-    "only {3} cards form a run there",
+    "needs room for {2} cards, {3} fit{5}",
+    "only {3} card{4} form{5} a run there",
     "moving a whole column to an empty one changes nothing",
-    "onto {1} it takes {3} cards, not {2}",
+    "onto {1} it takes {3} card{4}, not {2}",
     "the game is over",
     "nothing to undo",
     "nothing to redo",
@@ -202,38 +203,74 @@ class Game:
         return final_score(self.scoring, self.score, self.state == WON, self.moves,
                            self.seconds)
 
-    def legal_targets(self, src):
-        """Bitmask of locations (bit n = location n) a move from src may go to;
-        an empty column counts when at least one card may go there."""
+    def legal_targets(self, src, count=0):
+        """Bitmask of locations (bit n = location n) a move of `count` cards
+        from src (0: the default, as move() takes it) may go to; an empty
+        column counts when at least one card may go there."""
         mask = 0
         for dst in range(LOCATIONS):
-            if self._is_location(dst) and dst != FOUNDATION and self.check(src, dst, 0) == OK:
+            if self._is_location(dst) and dst != FOUNDATION and self.check(src, dst, count) == OK:
                 mask |= 1 << dst
         self.error = OK
         return mask
 
-    def best_target(self, src):
-        """Where the quick action sends the top of src: its foundation, else a
-        column with cards, else an empty column, else a free cell; -1 if none."""
-        mask = self.legal_targets(src)
+    def has_move(self):
+        """Is any move at all possible (a lost position has none)?"""
+        last = FOUND0 + self.table.piles() if self.take_back else CELL0 + self.variant.cells
+        for src in range(last):
+            if self._is_location(src) and self.table.top(src) != NO_CARD \
+                    and self.legal_targets(src):
+                return True
+        return False
+
+    def best_target(self, src, count=0, mask=-1):
+        """The most useful place for the top of src (of the legal ones, or of
+        those in `mask`): its foundation, else the nearest column with cards
+        that takes it, else the nearest empty column, else a free cell; -1 if
+        none.  Never the place the same cards just came from (the quick
+        action must not undo itself)."""
+        mask &= self.legal_targets(src, count)
+        back = self.came_from(src)
+        if back >= 0:
+            mask &= ~(1 << back)
         if not mask:
             return -1
         for dst in range(FOUND0, FOUND0 + self.table.piles()):
             if mask & (1 << dst):
                 return dst
-        empty = -1
+        best = -1
         for dst in range(self.variant.columns):
-            if mask & (1 << dst):
-                if self.table.heights[dst]:
-                    return dst
-                if empty < 0:
-                    empty = dst
-        if empty >= 0:
-            return empty
+            if mask & (1 << dst) and (best < 0 or self._nearer(dst, best, src)):
+                best = dst
+        if best >= 0:
+            return best
         for dst in range(CELL0, CELL0 + self.variant.cells):
             if mask & (1 << dst):
                 return dst
         return -1
+
+    def _nearer(self, a, b, src):
+        """Is column a a better target than column b for a card from src: one
+        with cards before an empty one, then the nearer to src."""
+        h = self.table.heights
+        if (h[a] == 0) != (h[b] == 0):
+            return h[a] != 0
+        if src >= CELL0:
+            return a < b
+        da = a - src if a > src else src - a
+        db = b - src if b > src else src - b
+        return da < db
+
+    def came_from(self, location):
+        """Where the last player move took the cards now on top of `location`
+        from, if that move put them there; else -1 (quick's "do not undo")."""
+        h = self.history
+        n = h.head - 1
+        while n >= h.first and not h.flags(n) & GROUP_START:
+            n -= 1
+        if n < h.first or h.dst(n) != location:
+            return -1
+        return h.src(n)
 
     def most_to_empty(self, src):
         """The most cards of src's run that may go to an empty column now."""
@@ -381,7 +418,9 @@ class Game:
 
     def reason(self):
         """The last refusal in a player's words ('' when there was none)."""
-        return _REASONS[self.error].format(text(self.card), text(self.onto), self.need, self.fit)
+        one = self.fit == 1
+        return _REASONS[self.error].format(text(self.card), text(self.onto), self.need, self.fit,
+                                           "" if one else "s", "s" if one else "")
 
     # -- playing -----------------------------------------------------------
 

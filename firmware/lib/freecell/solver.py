@@ -109,6 +109,7 @@ class Solver:
         # its table as they come, and a search allocates nothing
         self.game = None
         self.strategies = self.strategy = self.spent = self.share_end = self.full = 0
+        self.trimmed = False
         self.positions = self.stored = self.depth = self.nsteps = self.max_reached = 0
         self.cut = False
         self.by_pile = False
@@ -125,8 +126,10 @@ class Solver:
         """Search from `game`'s position (with its variant and free cells),
         trying each strategy in turn with its share of the budget;
         strategies=N runs only the first N.  An exhausted search proves there
-        is no solution only when no strategy limits the moves tried: the last
-        one (which the host's proofs get most of the budget for) never does."""
+        is no solution only when every move was tried: by the last strategy
+        (which the host's proofs get most of the budget for), or by one that
+        never met a position with more moves than it tries (a position with
+        few moves left: proved at once)."""
         self.game = game
         self.strategies = min(len(STRATEGIES), strategies or len(STRATEGIES))
         self.strategy = 0
@@ -165,6 +168,7 @@ class Solver:
         self.nsteps = 0
         self.max_reached = 0
         self.cut = False  # a position was left unsearched at the depth limit
+        self.trimmed = False  # a position had more moves than the strategy tries
         self._autoplay()
         self._set_steps(0, self.nsteps)
         self._remember()
@@ -216,6 +220,7 @@ class Solver:
             count = self._generate()
             if self.width and count > self.width:
                 count = self.width  # this strategy tries only the best few
+                self.trimmed = True
             i = self._get_next(self.depth)
             while i < count:
                 j = self.order[i] * 5
@@ -256,7 +261,9 @@ class Solver:
 
     def _backtrack(self):
         if self.depth == 0:
-            if self.cut or self.width:  # not every move was tried: no proof
+            # not every move was tried: no proof.  A strategy that tries only
+            # a few moves but never met a position with more has tried them all
+            if self.cut or self.trimmed:
                 if self.strategy + 1 < self.strategies:
                     self.strategy += 1
                     self.spent = self.positions

@@ -1,0 +1,97 @@
+"""Starting deals: a random one, the day's, one by number or by code, a
+tournament's rounds; and which deals are known to be winnable.  Loaded when
+a deal starts and let go of after (app.py), so its code takes no room while
+the game is played.  Functions of the app, which they are handed.
+"""
+
+# the deals in 1..1,000,000 that no one can win with four cells (RULES.md)
+UNWINNABLE = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
+
+
+def next_round(app, action):
+    """A tournament's first round (random deals or chosen ones), or its
+    next: a random deal at once, or the deal number entry first."""
+    keeper = app.keeper
+    if action != "next_round":
+        keeper.start_tournament(keeper.settings.variant(), action == "tournament_random")
+    if keeper.stats.tour_random:
+        new_game(app, random_deal(app), tournament=True)
+    else:
+        app.entry_for_tournament = True
+        app.act("enter_deal")
+
+
+def new_game(app, number, daily=False, tournament=False):
+    """Deal `number` of the game the settings name (a tournament's round:
+    the tournament's game and scheme); a game in progress is given up,
+    and a new game outside a tournament ends the tournament."""
+    game = app.game
+    keeper = app.keeper
+    if app.in_progress:  # abandoned for a new deal: it counts as given up
+        game.give_up()
+        keeper.finished(game)
+    if not tournament:
+        keeper.end_tournament()
+    app.entry_for_tournament = False
+    settings = keeper.settings
+    st = keeper.stats
+    game.set_variant(st.tour_variant() if tournament else settings.variant())
+    game.autoplay = settings.autoplay
+    game.take_back = settings.take_back
+    game.scoring = st.tour_scheme if tournament else settings.scoring
+    problem = game.deal(number)
+    if problem:  # the entry screen checked it; say so rather than crash
+        app.entry.error.clear().add(problem.upper().encode())
+        return
+    game.proved = known_winnable(game)
+    app.play.reset()
+    keeper.started(game, daily, day_number(app))
+    app.show(app.play)
+
+
+def known_winnable(game):
+    """Is the deal known to be winnable before anyone plays it?  FreeCell's
+    with four cells among the first million deals are, but for the eight in
+    UNWINNABLE (an exhaustive search proved those lost).  Other games' deals,
+    and FreeCell with fewer cells, are proved by a win the solver finds
+    (hint, show me, winnable?); until then the status line marks the deal
+    number with '?'."""
+    n = game.number
+    return (game.variant.id == 0 and game.variant.cells == 4 and n.hi * 65536 + n.lo
+            <= 1000000 and n.hi * 65536 + n.lo not in UNWINNABLE)
+
+
+def _draw16(app):
+    # a full-period 16-bit LCG (a = 1 mod 4, c odd) whose products stay
+    # under 2^28: no long ints on a 32-bit board
+    app._random = (app._random * 4005 + 1) & 0xFFFF
+    return app._random
+
+
+def day_number(app):
+    """Today (app.today(): the board's clock) as a number of days since 2000
+    (a proleptic count of 31-day months, good to 2099): the daily deal's
+    seed, and which day a daily deal was tried."""
+    year, month, day = app.today()
+    return (year - 2000) * 372 + (month - 1) * 31 + day - 1
+
+
+def daily_deal(app, game=0):
+    """The same deal for everyone on a date and in a game (a variant id),
+    never one of FreeCell's unwinnable ones: the day's number (above)
+    scrambled into 1..1,000,000 with small-int arithmetic, each game a deal
+    of its own (FreeCell's as it always was)."""
+    days = day_number(app)
+    # 541 is prime: successive days spread; 7,919 apart, the games
+    n = 1 + (days * 541 + 7919 * (game + 1)) % 1000000
+    while n in UNWINNABLE:
+        n += 1
+    return n
+
+
+def random_deal(app):
+    """1..1,000,000, never one of the unwinnable deals."""
+    while True:
+        n = 1 + (((_draw16(app) & 0x3FFF) << 16) | _draw16(app)) % 1000000
+        if n not in UNWINNABLE:
+            return n
