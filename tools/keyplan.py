@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Turn a solver's transcript into the button presses a player would make,
 by driving the app in-process (CPython, the sim board) and watching its
 cursor.  Used by the tests (a whole game won through the buttons) and by

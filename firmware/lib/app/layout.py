@@ -19,6 +19,8 @@ cards to 2 px slivers, or 1 px where even that does not fit (a 19-card column
 in 25 px).
 """
 
+from freecell.table import COLUMN_CAP
+
 from .paint import GLYPH_H
 
 _MIN_PITCH = 16  # a 13 px card, its brackets and a dark pixel between
@@ -81,6 +83,14 @@ class Layout:
         self.columns_h = self.status_y - 1 - self.columns_y
         self.text_chars = width // 4
         self.narrow = self.text_chars < 24
+        # a redraw's look-ups, by column height, for the columns' whole room
+        # (a table redraw is a press's cost: pico_press_ms): the covered
+        # cards that show their face, and a compressed card's height
+        self.expanded = bytearray(COLUMN_CAP + 1)
+        self.slivers = bytearray(COLUMN_CAP + 1)
+        for n in range(1, COLUMN_CAP + 1):
+            self.expanded[n] = self.expansions(n)
+            self.slivers[n] = self.sliver(n)
 
     def shape(self, columns, cell_slots, piles=4):
         """A game's shape: its columns, and the cells' part of the top row

@@ -31,6 +31,7 @@ class TableView:
         self.focus_x = self.focus_y = self.focus_h = -1
         self.ends = bytearray(10)
         self.bottom = layout.status_y - 1
+        self.marks = 0
 
     def draw(self, game, play):
         fb = self.p.fb
@@ -44,6 +45,13 @@ class TableView:
         # a message: the columns end above its box (drawn over the status line up)
         self.bottom = lay.height - play.message_lines * 6 - 4 if play.message_lines \
             else lay.status_y - 1
+        # the places to mark, a bit a location: where the held cards may go
+        # (but where the cursor is), or a hint's target
+        cursor = play.location()
+        if play.held >= 0:
+            self.marks = play.targets & ~(1 << cursor) if cursor >= 0 else play.targets
+        else:
+            self.marks = 1 << play.hint_dst if play.hint_dst >= 0 else 0
         self.draw_top_row(game, play)
         for c in range(game.table.columns):
             self.draw_column(game, play, c)
@@ -85,7 +93,7 @@ class TableView:
                 self.p.fb.hline(x, y + lay.full, t.foundations[slot - cells] * row.card_w // 26, 1)
             if play.held == location:
                 self.mark_held(row, x, y, lay.full)
-            elif self.is_target(play, location):
+            elif self.marks >> location & 1:
                 self.mark_target(row, x, y, lay.full)
             if play.row == 0 and play.col == slot:
                 self.draw_cursor(row, x, y, lay.full, card)
@@ -101,7 +109,7 @@ class TableView:
         n = t.heights[c]
         self.ends[c] = y + lay.full
         cursor_here = play.row == 1 and play.col == c
-        target = self.is_target(play, c)
+        target = self.marks >> c & 1
         if n == 0:
             self.p.fb.rect(x, y, row.card_w, lay.full, 1)
             if target:
@@ -111,9 +119,11 @@ class TableView:
             return
         focus = n - 1 - play.depth if cursor_here else -1
         room = self.bottom - lay.columns_y
-        expand = lay.expansions(n, room)
-        sliver = lay.sliver(n, room)
-        hidden = lay.hidden(n, room)
+        if room == lay.columns_h:  # no message: the layout's tables
+            expand, sliver, hidden = lay.expanded[n], lay.slivers[n], 0
+        else:
+            expand, sliver, hidden = lay.expansions(n, room), lay.sliver(n, room), \
+                lay.hidden(n, room)
         if 0 <= focus < n - 1 - expand:
             expand -= 1  # the card under the cursor takes one expansion
         held_from = n - play.held_cards(c) if play.held == c else n
@@ -136,14 +146,6 @@ class TableView:
                 self.draw_cursor(row, x, y, lay.full if i == n - 1 else lay.head, card)
             y += h
         self.ends[c] = y
-
-    @staticmethod
-    def is_target(play, location):
-        """Is this a place to mark: a legal one for what is held, or where
-        a hint's move goes?"""
-        if play.held >= 0:
-            return play.targets >> location & 1 and location != play.location()
-        return location == play.hint_dst
 
     def mark_held(self, row, x, y, h):
         """Cards picked up: dotted lines down both sides, in the gaps, and

@@ -1,0 +1,199 @@
+"""Every command the README shows works as written.
+
+Command blocks are run from the checkout's top (output the README shows
+after a `$` line must come out, `...` standing for lines left out), the
+Python example runs and prints what its comments say, and every command
+named inline (`make flash BOARD=sim`) is either run here or has the test
+that runs it named below: a new command in the README fails this test until
+it is one or the other."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, need
+
+README = os.path.join(ROOT, "README.md")
+COMMAND = re.compile(r"^(make |tools/|python3 |make-microsoft-freecell-board |fc\.py )")
+
+# inline commands run elsewhere, and where (or, for a few, why not in a test)
+ELSEWHERE = {
+    "make test": "CI itself: .ci/run calls it",
+    "make bench": "its pieces: test_small_heap (bench_app), test_controls (presses_per_move), "
+                  "test_flash (bench_app on the virtual board); whole, it takes 20 minutes",
+    "make repl": "an interactive REPL, for a person at a board: mpremote's own",
+    "make run ARGS=--fresh": "test_sim::test_quitting_and_starting_the_simulator_again_resumes_the_game",
+    "make flash": "test_pico::test_make_flash_puts_the_game_at_the_root_of_the_pico",
+    "make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0": "test_pico (the emulated Pico's pty)",
+    "make flash BOARD=pico_ssd1306 PORT=<pty>": "test_pico",
+    "make flash BOARD=sim": "test_flash::test_make_flash_deploys_the_compiled_firmware_and_"
+                            "reflashing_copies_nothing",
+    "python3 tools/flash.py pico_ssd1306 --port /dev/ttyACM0": "test_pico (make flash runs it)",
+    "tools/flash.py thumby --source": "test_flash::test_source_files_can_be_flashed (the "
+                                      "virtual board's sim module in the Thumby's place)",
+    "fc.py deal N --game G | fc-solve -g G -m -snx": "test_variants::test_fc_solve_solutions_"
+                                                     "replay_to_solved",
+    "fc.py replay N --game G --no-autoplay": "test_variants::test_fc_solve_solutions_replay_to_"
+                                             "solved",
+    "fc.py replay --no-autoplay": "test_peers::test_fc_solve_solutions_replay_to_solved",
+    "fc.py replay|solve --take-back": "test_take_back::test_fc_py_solves_and_replays_with_the_rule",
+    "fc.py verify": "test_codes_and_results::test_fc_py_verify_confirms_a_log_and_refutes_an_"
+                    "edited_one",
+    "tools/saves.py pull [--port PORT]": "test_saves_tool::test_pull_copies_the_files_off_the_board_and_shows_them",
+    "tools/saves.py pull": "test_saves_tool::test_pull_copies_the_files_off_the_board_and_shows_them",
+    "tools/saves.py show FILE...": "test_saves_tool::test_show_prints_the_game_the_statistics_"
+                                   "and_the_settings",
+    "tools/fc.py verify FOLDER": "test_codes_and_results::test_fc_py_verify_confirms_a_log_and_"
+                                 "refutes_an_edited_one",
+    "tools/fc.py solve N [--game G] [--cells K] [--no-autoplay] [--budget B]":
+        "test_fc_cli, test_solver, test_variants (every option)",
+    "fc.py solve 11982 --budget 1000000": "test_solver::test_fc_py_solve_exit_codes",
+    "tools/virtual_board.py DIR": "test_flash (its virtual_board fixture)",
+    "apt-get install freecell-solver-bin": ".ci/run",
+}
+# named inline and run here, with the exit code they must give
+HERE = {"make run": 0, "tools/fc.py solve 253": 0}
+
+
+def readme():
+    with open(README) as f:
+        return f.read()
+
+
+def blocks(text):
+    """Fenced blocks (with their language) and indented command blocks."""
+    found = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            end = lines.index("```", i + 1)
+            found.append((line[3:], lines[i + 1:end]))
+            i = end + 1
+            continue
+        if line.startswith("    ") and (i == 0 or not lines[i - 1].strip()):
+            block = []
+            while i < len(lines) and (lines[i].startswith("    ") or not lines[i].strip()):
+                block.append(lines[i][4:])
+                i += 1
+            while block and not block[-1].strip():
+                block.pop()
+            first = block[0].lstrip("$ ")
+            if COMMAND.match(first):
+                found.append(("sh", block))
+            continue
+        i += 1
+    return found
+
+
+def sessions(block):
+    """(command, the output shown after it) for each command of a block: in
+    a block of `$` lines the other lines are output; in one without, every
+    line is a command.  A line ending in a backslash goes on."""
+    dollar = any(line.startswith("$ ") for line in block)
+    out = []
+    going_on = False
+    for line in block:
+        if going_on:
+            out[-1][0] = out[-1][0].rstrip()[:-1] + " " + line.strip()
+        elif dollar and not line.startswith("$ "):
+            if out:
+                out[-1][1].append(line)
+            continue
+        elif line.strip():
+            out.append([line[2:] if dollar else line, []])
+        else:
+            continue
+        going_on = out[-1][0].rstrip().endswith("\\")
+    return [(re.sub(r"\s+#.*$", "", cmd).strip(), shown) for cmd, shown in out]
+
+
+def tools_env():
+    """python3 and the project's tools as a newcomer's shell has them after
+    `make test`: the .venv first on PATH."""
+    env = dict(os.environ)
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    env["FREECELL_SOLVER_QUIET"] = "1"
+    return env
+
+
+def run_here(cmd, cwd):
+    return subprocess.run(["bash", "-o", "pipefail", "-c", cmd], cwd=cwd, capture_output=True,
+                          text=True, env=tools_env(), timeout=600, stdin=subprocess.DEVNULL)
+
+
+def matches(shown, output):
+    """The lines shown come out in order; '...' skips any lines."""
+    got = output.rstrip("\n").split("\n")
+    at = 0
+    skipping = False
+    for line in shown:
+        if line.strip() == "...":
+            skipping = True
+            continue
+        while skipping and at < len(got) and got[at] != line:
+            at += 1
+        if at >= len(got) or got[at] != line:
+            return False
+        at += 1
+        skipping = False
+    return skipping or at == len(got) or not shown
+
+
+@pytest.fixture
+def checkout_copy(tmp_path):
+    """A folder that looks like the checkout's top (tools, firmware, boards
+    linked) so that a command writing a file (frame.png) writes it there."""
+    for name in ("tools", "firmware", "boards", "Makefile", "requirements.txt",
+                 "requirements-dev.txt", ".venv"):
+        os.symlink(os.path.join(ROOT, name), str(tmp_path / name))
+    return str(tmp_path)
+
+
+def test_every_command_block_runs_as_the_readme_shows(checkout_copy):
+    ran = 0
+    for lang, block in blocks(readme()):
+        if lang != "sh":
+            continue
+        for cmd, shown in sessions(block):
+            if cmd.startswith("make test"):
+                continue  # CI itself
+            if "fc-solve" in cmd or "make-microsoft" in cmd:
+                need(shutil.which("fc-solve"), "fc-solve (Debian package freecell-solver-bin)")
+            result = run_here(cmd, checkout_copy)
+            assert result.returncode == 0, (cmd, result.stderr)
+            assert matches(shown, result.stdout), (cmd, shown, result.stdout)
+            ran += 1
+    assert ran >= 8
+
+
+def test_the_python_example_prints_what_it_says():
+    code = [body for lang, body in blocks(readme()) if lang == "python"]
+    assert len(code) == 1
+    result = subprocess.run([sys.executable, "-c", "\n".join(code[0])], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    # what the comments promise
+    assert result.stdout == "JD doesn't go on KS\n3 1 0 0\n"
+
+
+def inline_commands(text):
+    spans = re.findall(r"`([^`\n]+)`", text)
+    return sorted({s for s in spans if COMMAND.match(s) and " " in s})
+
+
+def test_every_inline_command_is_run_by_a_test():
+    unknown = [c for c in inline_commands(readme()) if c not in ELSEWHERE and c not in HERE
+               and not c.startswith(("tools/fc.py replay", "tools/fc.py solve"))]
+    assert not unknown, "give these a test, or name the one that runs them: %s" % unknown
+
+
+@pytest.mark.parametrize("cmd", sorted(HERE))
+def test_the_inline_commands_run_here(cmd, checkout_copy):
+    result = run_here(cmd, ROOT if cmd.startswith("make") else checkout_copy)
+    assert result.returncode == HERE[cmd], (cmd, result.stderr)
