@@ -197,3 +197,16 @@ def test_every_inline_command_is_run_by_a_test():
 def test_the_inline_commands_run_here(cmd, checkout_copy):
     result = run_here(cmd, ROOT if cmd.startswith("make") else checkout_copy)
     assert result.returncode == HERE[cmd], (cmd, result.stderr)
+
+
+def test_keyplan_says_how_it_is_used():
+    """tools/keyplan.py --help prints its usage (it printed a traceback),
+    and a wrong call is exit 2 with the usage."""
+    keyplan = os.path.join(ROOT, "tools", "keyplan.py")
+    r = subprocess.run([sys.executable, keyplan, "--help"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("usage: keyplan.py") and not r.stderr
+    r = subprocess.run([sys.executable, keyplan], capture_output=True, text=True, input="")
+    assert r.returncode == 2 and "usage" in r.stderr and "Traceback" not in r.stderr
+    r = subprocess.run([sys.executable, keyplan, "617"], capture_output=True, text=True,
+                       input="99\n")
+    assert r.returncode == 1 and r.stderr.startswith("keyplan.py: ") and "Traceback" not in r.stderr

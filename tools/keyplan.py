@@ -200,9 +200,13 @@ class Planner:
         of the game, plays it) through the buttons."""
         v = line_game.variant
         packed = notation.parse_move(token, v.columns, v.cells)
+        if packed < 0:
+            raise AssertionError("'%s' is not a move in standard notation" % token)
         lsrc, ldst, count = (notation.move_src(packed), notation.move_dst(packed),
                              notation.move_count(packed))
         lt = line_game.table
+        if line_game.check(lsrc, ldst, count) != 0:
+            raise AssertionError("%s is illegal here: %s" % (token, line_game.reason()))
         if ldst == FOUNDATION:
             ldst = FOUND0 + lt.pile_for(lt.top(lsrc))
         if count == 0 and ldst < CELL0 and lt.heights[ldst] == 0:

@@ -149,19 +149,21 @@ class App:
             self.redraw()
 
     def count_time(self, now):
-        """The seconds of play: while the table is shown, the display awake
-        and the game under way (the timed score counts them)."""
-        elapsed = ticks_diff(now, self._clock) if self._clock is not None else 0
-        self._clock = now
+        """The seconds of play of a timed game: while the table is shown,
+        the display awake and the game under way.  (Every tick: the other
+        schemes, which do not count seconds, pay one comparison.)"""
+        clock, self._clock = self._clock, now
         game = self.game
-        if self.screen is not self.play or self.asleep or game.is_over() or not self.in_progress:
+        if game.scoring != TIMED:
+            return
+        elapsed = ticks_diff(now, clock) if clock is not None else 0
+        if self.screen is not self.play or self.asleep or game.state or not self.in_progress:
             return
         self._play_ms += min(elapsed, 1000)  # a stall counts a second at most
         while self._play_ms >= 1000:
             self._play_ms -= 1000
             game.seconds += 1
-            if game.scoring == TIMED:  # the status line shows the score
-                self.dirty = True
+            self.dirty = True  # the status line shows the score
 
     def sleep(self):
         """Save, then switch the display off: the known power-down path."""

@@ -28,7 +28,6 @@ import sys
 from freecell.compat import ticks_diff
 from freecell.game import PLAYING
 from freecell.savefile import decode_game, encode_game, unwrap
-from freecell.scoring import TIMED
 
 from .records import Settings, Stats
 from .storage import GAME, SETTINGS, STATS
@@ -168,15 +167,16 @@ class Keeper:
             self.save_stats()
 
     def unsaved(self, game):
-        """Moves not saved yet, or the seconds of a timed game (in the other
-        schemes they wait for the next move's save)."""
-        return self.stats.in_progress and (game.moves != self.saved_moves or (
-            game.scoring == TIMED and game.seconds != self.saved_seconds))
+        """Moves not saved yet, or the seconds of a timed game."""
+        return self.stats.in_progress and (game.moves != self.saved_moves
+                                           or game.seconds != self.saved_seconds)
 
     def tick(self, now, game):
         """After moves (or seconds of a timed game), save once enough time
-        has passed."""
-        if not self.unsaved(game):
+        has passed.  (Every tick: the usual case, nothing new, is the first
+        test.)"""
+        if game.moves == self.saved_moves and game.seconds == self.saved_seconds \
+                or not self.stats.in_progress:
             return
         if self.last_save is None or ticks_diff(now, self.last_save) >= AUTOSAVE_MS:
             self.save_game(game)

@@ -7,7 +7,8 @@
             plays; autoplay does not).  RULES.md's score.
   TIMED     +200 a card home, -200 a card leaving a foundation (taken back,
             or undone), -1 a second of play (counted while the table is
-            shown and the display awake), from 0, never below 0.  Since
+            shown and the display awake; only timed games count them), from
+            0, never below 0.  Since
             every card home gave 200 and every card leaving took 200 back,
             the score is max(0, 200 x cards home - seconds).
   BY_MOVES  +10 a card home, +5 a card from a free cell onto a column, 0
