@@ -32,6 +32,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) tools/pico.py install
+	$(PY) tools/circuitpython.py install
 	$(PY) -m pytest -q host_tests
 
 bench: $(STAMP)

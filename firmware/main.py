@@ -1,7 +1,9 @@
 """Boot: wire the board to the app and play.
 
 `board` is the board module deployed beside this file (one of boards/, copied
-as board.py): it builds the display and the keys and nothing else.  The boot
+as board.py; on CircuitPython as game_board.py, since there `board` is the
+module of the pins, and CircuitPython runs main.py too): it builds the
+display and the keys and nothing else.  The boot
 order keeps the heap whole: the board's frame buffer and the game's undo ring
 are allocated first, the heap is collected, and only then is the app's code
 loaded.  Nothing heavy happens at import time anywhere else.  The game, the
@@ -9,9 +11,13 @@ statistics and the settings live in the flash's root (app/storage.py).
 """
 
 import gc
+import sys
 
 try:
-    import board
+    if sys.implementation.name == "circuitpython":  # its own `board` names the pins
+        import game_board as board
+    else:
+        import board
 except Exception as error:  # wired wrong or not powered: say so, not a traceback
     print("FreeCell: the board did not start:", error)
     print("FreeCell: check the wiring table for your board in README.md")

@@ -95,7 +95,7 @@ def sweep(interpreter, tree, heaps):
 
 def test_every_solver_action_answers_at_every_heap_size_on_the_32_bit_port(tree32):
     # from "cannot make the tables" to "plenty", 2 KB apart
-    tables = sweep(MICROPYTHON32, tree32, range(96, 164, 2))
+    tables = sweep(MICROPYTHON32, tree32, range(96, 172, 2))
     assert 0 in tables and 8192 in tables and len(tables) >= 4
 
 

@@ -41,9 +41,14 @@ def fail(message):
     sys.exit("flash.py: " + message)
 
 
+# the CircuitPython builds' board modules (flashed onto a CIRCUITPY drive instead)
+CIRCUITPYTHON_BOARDS = ("cp_", "macropad", "pybadge")
+
+
 def boards():
+    """The MicroPython boards (boards/ but the CircuitPython ones)."""
     return sorted(n[:-3] for n in os.listdir(os.path.join(ROOT, "boards"))
-                  if n.endswith(".py") and not n.startswith("_"))
+                  if n.endswith(".py") and not n.startswith(("_",) + CIRCUITPYTHON_BOARDS))
 
 
 class Board:
@@ -253,6 +258,9 @@ def main():
             source = True
         else:
             fail("unknown argument '%s' (see --help)" % word)
+    if board_name.startswith(CIRCUITPYTHON_BOARDS):
+        fail("%s is a CircuitPython board: its files go onto the CIRCUITPY drive "
+             "(README: CircuitPython)" % board_name)
     if board_name not in boards():
         fail("no board '%s'; boards: %s" % (board_name, ", ".join(boards())))
     if not source and not tool("mpy-cross"):  # source goes as it is

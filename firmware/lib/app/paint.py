@@ -11,7 +11,10 @@ glyph costs one blit (about 30 us for 3x5 pixels) where a pixel() for each
 lit pixel cost 4-5 times that: make bench's pico_frame_ms.
 """
 
-import framebuf
+try:
+    import framebuf
+except ImportError:  # CircuitPython: its canvas makes its own glyphs (drivers/bitmap_canvas.py)
+    framebuf = None
 from freecell.cards import NO_CARD, is_red
 from freecell.compat import const
 
@@ -85,14 +88,23 @@ def glyph_frames(data, step, widths):
 
 class Painter:
     def __init__(self, fb):
+        """fb: a framebuf.FrameBuffer (MicroPython), or a canvas with the
+        same drawing calls that makes its own glyphs (glyph_frames) and
+        names its own dark_ink (CircuitPython's BitmapCanvas)."""
         self.fb = fb
+        make = getattr(fb, "glyph_frames", None)
+        if make is None:
+            def make(data, step, widths, height):
+                return glyph_frames(data, step, widths)
         font_w = bytes([glyphs.FONT_WIDTH]) * (len(glyphs.FONT) // glyphs.FONT_WIDTH)
-        self.font = glyph_frames(glyphs.FONT, glyphs.FONT_WIDTH, font_w)
-        self.ranks = glyph_frames(glyphs.RANKS, 5, glyphs.RANK_WIDTHS)
-        self.suits = glyph_frames(glyphs.SUITS, 5, bytes([glyphs.SUIT_WIDTH]) * 4)
-        # blit's palette for dark ink: source 0 -> 1, the key (transparent); 1 -> 0
-        self.dark_ink = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
-        self.dark_ink.pixel(0, 0, 1)
+        self.font = make(glyphs.FONT, glyphs.FONT_WIDTH, font_w, GLYPH_H)
+        self.ranks = make(glyphs.RANKS, 5, glyphs.RANK_WIDTHS, GLYPH_H)
+        self.suits = make(glyphs.SUITS, 5, bytes([glyphs.SUIT_WIDTH]) * 4, GLYPH_H)
+        self.dark_ink = getattr(fb, "dark_ink", None)
+        if self.dark_ink is None:
+            # blit's palette for dark ink: source 0 -> 1, the key (transparent); 1 -> 0
+            self.dark_ink = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
+            self.dark_ink.pixel(0, 0, 1)
 
     def glyph(self, frame, x, y, c):
         """Draw a glyph frame's lit pixels at x, y in colour c."""

@@ -18,12 +18,14 @@ mpy-cross without -march refuses it.  Nothing here knows the rules: the
 solver hands in its tables (what stacks on what, the weights).
 """
 
-from .compat import const
+import sys
 
-try:
-    import micropython
-except ImportError:  # CPython: the decorator and the pointer type as stand-ins
-    from .compat import micropython, ptr8
+from .compat import const, ptr8  # ptr8: viper's cast; plain Python's identity
+
+if sys.implementation.name == "micropython":  # its compiler reads the decorator
+    import micropython  # noqa: F401
+else:  # CPython (Blinka's `micropython` too): the stand-in; CircuitPython gets
+    from .compat import micropython  # these loops with the decorators taken out
 
 # the table's numbers (cards.py, table.py), folded by the compiler here;
 # host_tests/test_solver.py checks that they agree

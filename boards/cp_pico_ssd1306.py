@@ -1,0 +1,43 @@
+"""CircuitPython on a Raspberry Pi Pico (or any RP2040 board) with an SSD1306
+128x64 on I2C, through Adafruit's displayio libraries.  Deployed as
+game_board.py (CircuitPython's own `board` module names the pins).  The same
+wiring as the MicroPython build (boards/pico_ssd1306.py):
+
+    OLED VCC   3V3(OUT)  pin 36        OLED GND   GND       pin 38
+    OLED SDA   GP4       pin 6         OLED SCL   GP5       pin 7
+    UP         GP10      pin 14        DOWN       GP11      pin 15
+    LEFT       GP12      pin 16        RIGHT      GP13      pin 17
+    A          GP14      pin 19        B          GP15      pin 20
+    START      GP16      pin 21        SELECT     GP17      pin 22   (optional)
+
+Libraries (tools/flash.py --circuitpython copies them): adafruit_displayio_ssd1306
+(with i2cdisplaybus, built in from CircuitPython 9), adafruit_display_text.
+"""
+
+import board
+import busio
+import displayio
+import i2cdisplaybus
+import keypad
+import adafruit_displayio_ssd1306
+
+from drivers.bitmap_canvas import BitmapCanvas
+from drivers.keypad_keys import KeypadKeys
+
+displayio.release_displays()  # the REPL's, if any
+i2c = busio.I2C(board.GP5, board.GP4, frequency=400000)  # SCL, SDA
+bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=0x3C)
+display = BitmapCanvas(adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64,
+                                                          auto_refresh=False), 128, 64)
+#               up        down      left      right     A         B         START     SELECT
+_PINS = (board.GP10, board.GP11, board.GP12, board.GP13, board.GP14, board.GP15, board.GP16,
+         board.GP17)
+keys = KeypadKeys(keypad.Keys(_PINS, value_when_pressed=False, pull=True),
+                  bytes(1 << i for i in range(8)))
+
+
+def seed():
+    """Different at every boot."""
+    from os import urandom
+
+    return urandom(1)[0] << 8 | urandom(1)[0]

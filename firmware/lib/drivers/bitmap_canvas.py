@@ -1,0 +1,125 @@
+"""The app's canvas on CircuitPython: a 2-colour displayio.Bitmap shown by a
+TileGrid, with the drawing calls of a MicroPython framebuf.FrameBuffer (the
+app draws through those: fill, fill_rect, rect, hline, vline, pixel, blit)
+and show(), which refreshes the display (made with auto_refresh=False:
+displayio sends only the areas that changed).
+
+Glyphs are small Bitmaps made once (glyph_frames); a glyph is blitted with
+bitmaptools, its dark pixels skipped, and drawn dark through a second,
+inverted copy (`dark_ink` is the palette the painter asks for that).  A
+bitmap is indexed by one int (x + y * width): a tuple would be allocated at
+every pixel.  Nothing here allocates after construction but glyph_frames.
+
+The display's contrast, flip and power are asked of the display object the
+board hands in (an adafruit_displayio_ssd1306.SSD1306 has brightness,
+rotation, sleep() and wake()).
+"""
+
+import bitmaptools
+import displayio
+
+DARK_INK = 1  # the palette the painter blits dark glyphs through (any non-None)
+
+
+class Glyph:
+    """A glyph as two Bitmaps: lit where it is lit, and the other way round."""
+
+    def __init__(self, lit, dark):
+        self.lit = lit
+        self.dark = dark
+
+
+class BitmapCanvas:
+    def __init__(self, display, width, height):
+        self.display = display
+        self.width = width
+        self.height = height
+        self.bitmap = displayio.Bitmap(width, height, 2)
+        palette = displayio.Palette(2)
+        palette[0] = 0x000000
+        palette[1] = 0xFFFFFF
+        self.group = displayio.Group()
+        self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        display.root_group = self.group
+        self.dark_ink = DARK_INK
+
+    # -- what a framebuf does -----------------------------------------------
+
+    def fill(self, c):
+        self.bitmap.fill(c)
+
+    def fill_rect(self, x, y, w, h, c):
+        x1 = min(self.width, x + w)
+        y1 = min(self.height, y + h)
+        x = max(0, x)
+        y = max(0, y)
+        if x < x1 and y < y1:
+            bitmaptools.fill_region(self.bitmap, x, y, x1, y1, c)
+
+    def hline(self, x, y, w, c):
+        self.fill_rect(x, y, w, 1, c)
+
+    def vline(self, x, y, h, c):
+        self.fill_rect(x, y, 1, h, c)
+
+    def rect(self, x, y, w, h, c):
+        self.fill_rect(x, y, w, 1, c)
+        self.fill_rect(x, y + h - 1, w, 1, c)
+        self.fill_rect(x, y, 1, h, c)
+        self.fill_rect(x + w - 1, y, 1, h, c)
+
+    def pixel(self, x, y, c=None):
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return 0 if c is None else None
+        i = x + y * self.width
+        if c is None:
+            return self.bitmap[i]
+        self.bitmap[i] = c
+        return None
+
+    def blit(self, glyph, x, y, key=-1, palette=None):
+        """A glyph's lit pixels at x, y: lit (key 0), or dark (through
+        dark_ink); clipped at the edges as a framebuf clips."""
+        source = glyph.dark if palette is not None else glyph.lit
+        w, h = source.width, source.height
+        x0 = max(0, -x)
+        y0 = max(0, -y)
+        x1 = min(w, self.width - x)
+        y1 = min(h, self.height - y)
+        if x0 < x1 and y0 < y1:
+            bitmaptools.blit(self.bitmap, source, x + x0, y + y0, x1=x0, y1=y0, x2=x1, y2=y1,
+                             skip_source_index=1 if palette is not None else 0)
+
+    def glyph_frames(self, data, step, widths, height):
+        """One Glyph per glyph of `data` (VLSB column bytes, `step` bytes a
+        glyph, widths[i] columns of `height` rows), made once."""
+        frames = []
+        for i in range(len(widths)):
+            lit = displayio.Bitmap(widths[i], height, 2)
+            dark = displayio.Bitmap(widths[i], height, 2)
+            dark.fill(1)
+            for col in range(widths[i]):
+                bits = data[i * step + col]
+                for row in range(height):
+                    if bits >> row & 1:
+                        lit[col + row * widths[i]] = 1
+                        dark[col + row * widths[i]] = 0
+            frames.append(Glyph(lit, dark))
+        return frames
+
+    # -- the display -----------------------------------------------------------
+
+    def show(self):
+        self.display.refresh()
+
+    def contrast(self, value):
+        self.display.brightness = value / 255
+
+    def flip(self, on):
+        self.display.rotation = 180 if on else 0
+
+    def poweroff(self):
+        self.display.sleep()
+
+    def poweron(self):
+        self.display.wake()

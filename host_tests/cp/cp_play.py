@@ -1,0 +1,71 @@
+"""Boot the CircuitPython build on the host (Blinka's displayio and
+Adafruit's SSD1306 library, fake `board`, `busio` and `keypad`), press its
+buttons and print what the panel shows after each press, as hex lines.
+
+    cp_play.py BOARD KEYS...     BOARD: a board module of boards/ (cp_...);
+                                 KEYS as tools/sim.py --keys takes them
+The first F line is the panel at boot (the title); then one a press."""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+# the fakes first (board, busio, keypad), then the firmware, then Adafruit's
+# libraries (tools/circuitpython.py install): Blinka's displayio and the rest
+sys.path[:0] = [HERE, os.path.join(ROOT, "firmware", "lib"),
+                os.path.join(ROOT, "host_tests", "fakes"), os.path.join(ROOT, "build", "cp-libs")]
+import busio  # noqa: E402  (the fake)
+import keypad  # noqa: E402
+from ssd1306_model import SSD1306Model  # noqa: E402
+
+BUTTONS = {"up": 0, "down": 1, "left": 2, "right": 3, "a": 4, "b": 5, "start": 6, "select": 7}
+
+
+def boot(board_name):
+    import importlib.util
+
+    busio.MODEL = SSD1306Model()
+    spec = importlib.util.spec_from_file_location("game_board", os.path.join(
+        ROOT, "boards", board_name + ".py"))
+    game_board = importlib.util.module_from_spec(spec)
+    sys.modules["game_board"] = game_board
+    spec.loader.exec_module(game_board)
+    from freecell.game import Game
+    from app.app import App
+
+    app = App(game_board.display, game_board.keys, 1, Game())
+    return app
+
+
+def panel():
+    """A line the test reads: 'F ' and the panel's MONO_VLSB bytes in hex
+    (Blinka prints its own warnings on standard output too)."""
+    return "F " + busio.MODEL.image(128, 64).hex()
+
+
+def main(board_name, words):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from sim import parse_keys, WAIT, WAIT_MS
+
+    app = boot(board_name)
+    now = 0
+    app.tick(now)
+    print(panel())
+    for word in parse_keys(" ".join(words)):
+        long = word.startswith("long-")
+        held = 0 if word == WAIT else (70 if long else 5)
+        if word != WAIT:
+            keypad.PRESSED.add(BUTTONS[word[5:] if long else word])
+        for _ in range(held or WAIT_MS // 10):
+            now += 10
+            app.tick(now)
+        keypad.PRESSED.clear()
+        for _ in range(5 if word != WAIT else 0):
+            now += 10
+            app.tick(now)
+        print(panel())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2:])

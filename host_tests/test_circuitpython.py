@@ -1,0 +1,60 @@
+"""The CircuitPython build on the host, with Adafruit's own libraries:
+Blinka's displayio, i2cdisplaybus and adafruit_displayio_ssd1306 (in
+build/cp-libs: tools/circuitpython.py install), fake `board`, `busio` and
+`keypad` (host_tests/cp/).  The bytes that reach its I2C bus, decoded by the
+project's SSD1306 model, must be the MicroPython build's frames, pixel for
+pixel, for the same presses."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, TOOLS, need
+
+sys.path.insert(0, TOOLS)
+import circuitpython  # noqa: E402
+from sim import Firmware  # noqa: E402
+
+PLAY = os.path.join(ROOT, "host_tests", "cp", "cp_play.py")
+
+
+@pytest.fixture(scope="module")
+def libs():
+    problem = circuitpython.install()
+    need(problem is None, "Adafruit's CircuitPython libraries (%s)" % problem)
+
+
+def cp_frames(board, keys):
+    r = subprocess.run([sys.executable, PLAY, board, keys], capture_output=True, text=True,
+                       timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return [bytes.fromhex(line[2:]) for line in r.stdout.splitlines() if line.startswith("F ")]
+
+
+def micropython_frames(keys):
+    from sim import parse_keys
+    fw = Firmware()
+    frames = [fw.frame().data]
+    try:
+        for key in parse_keys(keys):
+            fw.press(key)
+            frames.append(fw.frame().data)
+    finally:
+        fw.close()
+    return frames
+
+
+# title, DEAL NUMBER, FreeCell, deal 2 (the chip test's start); a pick-up and
+# a put-down, a refusal, the menu, a struck item, back, a long A
+KEYS = "down down a a up a a a right up a start down*2 a b long-a"
+
+
+def test_the_circuitpython_build_draws_what_the_micropython_build_draws(libs, micropython):
+    cp = cp_frames("cp_pico_ssd1306", KEYS)
+    mp = micropython_frames(KEYS)
+    assert len(cp) == len(mp) == 1 + len(KEYS.split()) + 1  # down*2 is two presses
+    for i, (a, b) in enumerate(zip(cp, mp)):
+        assert a == b, "after press %d the panels differ" % i
+    assert any(cp[0]) and cp[-1] != cp[0]
