@@ -21,6 +21,9 @@ import i2cdisplaybus
 import keypad
 import adafruit_displayio_ssd1306
 
+import microcontroller
+
+from app.storage import NvmFiles
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 
@@ -34,6 +37,10 @@ _PINS = (board.GP10, board.GP11, board.GP12, board.GP13, board.GP14, board.GP15,
          board.GP17)
 keys = KeypadKeys(keypad.Keys(_PINS, value_when_pressed=False, pull=True),
                   bytes(1 << i for i in range(8)))
+# the game, statistics and settings in nvm (code cannot write CIRCUITPY); no
+# room there for the result log, so no moves are logged for it
+files = NvmFiles(microcontroller.nvm)
+LOG_CAPACITY = 0
 
 
 def seed():

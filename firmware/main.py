@@ -26,12 +26,15 @@ except Exception as error:  # wired wrong or not powered: say so, not a tracebac
 try:
     from freecell.game import Game
 
-    game = Game()
+    # a board may keep its files elsewhere (CircuitPython: nvm) and log no
+    # moves for the result log it cannot keep
+    game = Game(log=getattr(board, "LOG_CAPACITY", 400))
     gc.collect()
     from app.app import App
     from app.storage import Storage
 
-    app = App(board.display, board.keys, board.seed(), game, Storage())
+    storage = Storage(getattr(board, "files", None))
+    app = App(board.display, board.keys, board.seed(), game, storage)
 except MemoryError:  # a board with less heap than the app needs: say so
     game = None
     gc.collect()

@@ -58,3 +58,28 @@ def test_the_circuitpython_build_draws_what_the_micropython_build_draws(libs, mi
     for i, (a, b) in enumerate(zip(cp, mp)):
         assert a == b, "after press %d the panels differ" % i
     assert any(cp[0]) and cp[-1] != cp[0]
+
+
+def test_the_circuitpython_build_saves_in_nvm_and_resumes_after_a_reset(libs, micropython,
+                                                                        tmp_path):
+    """Two moves, the menu (a save), the power cycled, RESUME: the same
+    panels as the MicroPython build keeping its files on a flash."""
+    keys = "down down a a up a a a right a a start"
+    cp = cp_frames("cp_pico_ssd1306", keys + " reset a")
+    flash = str(tmp_path / "flash")
+    fw = Firmware(flash=flash)
+    from sim import parse_keys
+    mp = [fw.frame().data]
+    for key in parse_keys(keys):
+        fw.press(key)
+        mp.append(fw.frame().data)
+    fw.close()  # the power goes
+    fw = Firmware(flash=flash)
+    mp.append(fw.frame().data)  # the title, RESUME first
+    fw.press("a")
+    mp.append(fw.frame().data)
+    fw.close()
+    assert len(cp) == len(mp)
+    for i, (a, b) in enumerate(zip(cp, mp)):
+        assert a == b, "after press %d the panels differ" % i
+    assert cp[-1] != cp[-2] and cp[-2] != cp[-3]  # the title after the reset, then the table

@@ -3,8 +3,10 @@ Adafruit's SSD1306 library, fake `board`, `busio` and `keypad`), press its
 buttons and print what the panel shows after each press, as hex lines.
 
     cp_play.py BOARD KEYS...     BOARD: a board module of boards/ (cp_...);
-                                 KEYS as tools/sim.py --keys takes them
-The first F line is the panel at boot (the title); then one a press."""
+                                 KEYS as tools/sim.py --keys takes them, and
+                                 `reset`: the board starts again (its nvm kept)
+The first F line is the panel at boot (the title); then one a press (and
+one after each reset)."""
 
 import os
 import sys
@@ -34,8 +36,12 @@ def boot(board_name):
     from freecell.game import Game
     from app.app import App
 
-    app = App(game_board.display, game_board.keys, 1, Game())
-    return app
+    # as main.py boots it: the board's files (nvm) and log capacity
+    from app.storage import Storage
+
+    game = Game(log=getattr(game_board, "LOG_CAPACITY", 400))
+    return App(game_board.display, game_board.keys, 1, game,
+               Storage(getattr(game_board, "files", None)))
 
 
 def panel():
@@ -46,25 +52,39 @@ def panel():
 
 def main(board_name, words):
     sys.path.insert(0, os.path.join(ROOT, "tools"))
-    from sim import parse_keys, WAIT, WAIT_MS
+    from sim import parse_keys
 
     app = boot(board_name)
     now = 0
     app.tick(now)
     print(panel())
-    for word in parse_keys(" ".join(words)):
-        long = word.startswith("long-")
-        held = 0 if word == WAIT else (70 if long else 5)
-        if word != WAIT:
-            keypad.PRESSED.add(BUTTONS[word[5:] if long else word])
-        for _ in range(held or WAIT_MS // 10):
-            now += 10
+    for word in " ".join(words).split():
+        if word == "reset":  # the power cycled: a new boot on the same nvm
+            app = boot(board_name)
             app.tick(now)
-        keypad.PRESSED.clear()
-        for _ in range(5 if word != WAIT else 0):
-            now += 10
-            app.tick(now)
-        print(panel())
+            print(panel())
+            continue
+        for each in parse_keys(word):
+            now = press(app, each, now)
+
+
+def press(app, word, now):
+    """One press as tools/sim.py makes it (50 ms held, 700 for a long one,
+    then 50 ms released; `wait`: 100 ms of nothing); prints the panel."""
+    from sim import WAIT, WAIT_MS
+
+    long = word.startswith("long-")
+    if word != WAIT:
+        keypad.PRESSED.add(BUTTONS[word[5:] if long else word])
+    for _ in range(WAIT_MS // 10 if word == WAIT else 70 if long else 5):
+        now += 10
+        app.tick(now)
+    keypad.PRESSED.clear()
+    for _ in range(0 if word == WAIT else 5):
+        now += 10
+        app.tick(now)
+    print(panel())
+    return now
 
 
 if __name__ == "__main__":

@@ -145,8 +145,9 @@ class Keeper:
         self.save_stats()
 
     def save_result(self, game, serial, daily, round_):
-        if self.storage is None:
-            return
+        holds = getattr(self.storage.files, "holds", None) if self.storage else None
+        if self.storage is None or (holds and not holds("result0.sav")):
+            return  # no room for the result log (CircuitPython's nvm)
         try:  # loaded for this once a game: its code is let go of after
             from freecell.results import encode, file_name
 

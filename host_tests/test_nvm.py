@@ -1,0 +1,94 @@
+"""Saving in nvm (CircuitPython: app/storage.py's NvmFiles) keeps the files'
+promise: a save cut at any byte of any write leaves the old game or the new
+one, and the whole app keeps playing, resuming and counting across cuts."""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes"))
+from files import PowerCut  # noqa: E402
+from nvm import FakeNvm  # noqa: E402
+
+from app.storage import GAME, SETTINGS, STATS, NvmFiles, Storage  # noqa: E402
+from freecell import notation, savefile  # noqa: E402
+from freecell.game import Game  # noqa: E402
+from keyplan import Driver  # noqa: E402
+from test_persistence import game_after, loads  # noqa: E402
+
+
+def test_an_erased_nvm_holds_no_files_and_the_game_starts_fresh():
+    d = Driver(storage=Storage(NvmFiles(FakeNvm())))
+    assert d.app.notice is None and not d.app.in_progress
+
+
+def test_a_save_cut_at_any_byte_leaves_the_old_game_or_the_new_one():
+    old, new = game_after(10), game_after(11)
+    base = FakeNvm()
+    Storage(NvmFiles(base)).save(GAME, savefile.encode_game(old, 1))
+    new_data = savefile.encode_game(new, 1)
+    old_text, new_text = notation.position_text(old), notation.position_text(new)
+    # the writes of a save: the .tmp's bytes and length, the copy's bytes and
+    # length, the .tmp emptied; a cut anywhere in them
+    total = 2 * (len(new_data) + 2) + 2
+    seen = set()
+    for cut in range(total + 1):
+        nvm = base.copy()
+        nvm.cut_after = cut
+        try:
+            Storage(NvmFiles(nvm)).save(GAME, new_data)
+        except PowerCut:
+            pass
+        text, storage = loads(NvmFiles(nvm))
+        assert text in (old_text, new_text), cut
+        seen.add(text)
+        # once the .tmp was whole, the new game is what a boot finds
+        if cut >= len(new_data) + 2:
+            assert text == new_text, cut
+        assert not NvmFiles(nvm).exists(GAME + ".tmp"), cut  # the boot tidied it
+    assert seen == {old_text, new_text}
+
+
+def test_the_files_fit_the_nvm_of_an_rp2040_with_room_for_the_largest_saves():
+    files = NvmFiles(FakeNvm(4096))
+    g = Game(autoplay=False, log=0)
+    g.deal(617)
+    g.move(0, 10)
+    while g.history.end - g.history.first < 360:
+        assert g.move(10, 11) == 0 or g.move(11, 10) == 0
+    data = savefile.encode_game(g, 1)
+    assert Storage(files).save(GAME, data) is None
+    assert Storage(files).save(STATS, b"x" * 433) is None
+    assert Storage(files).save(SETTINGS, b"x" * 16) is None
+    assert not files.holds("result0.sav")
+    with pytest.raises(ValueError):
+        NvmFiles(FakeNvm(2048))  # too small: said at once
+
+
+def test_the_app_saves_in_nvm_and_resumes_after_a_reset():
+    nvm = FakeNvm()
+    d = Driver(617, storage=Storage(NvmFiles(nvm)))
+    d.press("a", "a", "start")  # a move, then the menu: saved
+    before = notation.position_text(d.game), d.game.moves
+    again = Driver(storage=Storage(NvmFiles(nvm)))
+    again.press("a")  # RESUME
+    assert (notation.position_text(again.game), again.game.moves) == before
+    assert again.app.keeper.stats.consistent()
+    # a finished game: counted; its result is not kept (no room), and no
+    # notice says a save failed
+    again.press("start").choose("give_up")
+    assert again.app.keeper.problem is None and again.app.keeper.stats.of(0, 2) == 1
+
+
+def test_a_damaged_save_in_nvm_is_named_and_replaced_by_the_next_save():
+    nvm = FakeNvm()
+    d = Driver(617, storage=Storage(NvmFiles(nvm)))
+    d.press("a", "a", "start")
+    at = NvmFiles(nvm).regions[GAME][0]
+    nvm.data[at + 30] ^= 0xFF  # a byte of the game flipped
+    again = Driver(storage=Storage(NvmFiles(nvm)))
+    assert again.app.notice.startswith("saved game: the checksum does not match; could not")
+    again.app.new_game("5")  # the next save replaces it
+    third = Driver(storage=Storage(NvmFiles(nvm)))
+    assert third.app.notice is None and third.app.in_progress
