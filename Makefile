@@ -10,13 +10,14 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | 
 BOARD ?= pico_ssd1306
 PORT ?=
 
-.PHONY: run test bench flash repl venv clean help
+.PHONY: run test bench flash flash-cp repl venv clean help
 
 help:
 	@echo "make run     play FreeCell in the terminal simulator (ARGS=--fresh: a clean flash)"
 	@echo "make test    run every test (CPython and MicroPython)"
 	@echo "make bench   print speed and memory figures (name: value)"
 	@echo "make flash BOARD=pico_ssd1306 [PORT=/dev/ttyACM0]   put the game on a board"
+	@echo "make flash-cp BOARD=cp_pico_ssd1306 DRIVE=/media/CIRCUITPY   a CircuitPython board"
 	@echo "make repl [PORT=...]   the board's REPL"
 
 $(STAMP): requirements.txt requirements-dev.txt
@@ -41,6 +42,9 @@ bench: $(STAMP)
 
 flash: $(STAMP)
 	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT))
+
+flash-cp: $(STAMP)
+	$(PY) tools/flash_cp.py $(BOARD) $(DRIVE)
 
 repl: $(STAMP)
 	$(VENV)/bin/mpremote $(if $(PORT),connect $(PORT)) repl

@@ -10,9 +10,11 @@ wiring as the MicroPython build (boards/pico_ssd1306.py):
     A          GP14      pin 19        B          GP15      pin 20
     START      GP16      pin 21        SELECT     GP17      pin 22   (optional)
 
-Libraries (tools/flash.py --circuitpython copies them): adafruit_displayio_ssd1306
-(with i2cdisplaybus, built in from CircuitPython 9), adafruit_display_text.
+Libraries (make flash-cp copies them from Adafruit's bundle, as PyPI has it):
+adafruit_displayio_ssd1306 (i2cdisplaybus is built into CircuitPython 9+).
 """
+
+LIBRARIES = ("adafruit_displayio_ssd1306.py",)  # read by tools/flash_cp.py, not imported
 
 import board
 import busio

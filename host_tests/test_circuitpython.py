@@ -26,9 +26,10 @@ def libs():
     need(problem is None, "Adafruit's CircuitPython libraries (%s)" % problem)
 
 
-def cp_frames(board, keys):
+def cp_frames(board, keys, drive=None):
+    env = dict(os.environ, CP_DRIVE=drive) if drive else None
     r = subprocess.run([sys.executable, PLAY, board, keys], capture_output=True, text=True,
-                       timeout=600)
+                       timeout=600, env=env)
     assert r.returncode == 0, r.stderr[-3000:]
     return [bytes.fromhex(line[2:]) for line in r.stdout.splitlines() if line.startswith("F ")]
 
@@ -83,3 +84,46 @@ def test_the_circuitpython_build_saves_in_nvm_and_resumes_after_a_reset(libs, mi
     for i, (a, b) in enumerate(zip(cp, mp)):
         assert a == b, "after press %d the panels differ" % i
     assert cp[-1] != cp[-2] and cp[-2] != cp[-3]  # the title after the reset, then the table
+
+
+FLASH_CP = os.path.join(ROOT, "tools", "flash_cp.py")
+
+
+def flash_cp(*args):
+    return subprocess.run([sys.executable, FLASH_CP] + list(args), capture_output=True,
+                          text=True)
+
+
+def test_make_flash_cp_fills_a_drive_that_then_plays(libs, micropython, tmp_path):
+    """A folder standing for the CIRCUITPY drive: the layout, the libraries,
+    nothing copied the second time, a stale module removed and the owner's
+    files kept; and what landed there boots and draws what the MicroPython
+    build draws."""
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1; Raspberry Pi Pico\n")
+    (drive / "notes.txt").write_text("mine")
+    first = flash_cp("cp_pico_ssd1306", str(drive))
+    assert first.returncode == 0, first.stderr
+    assert (drive / "code.py").read_bytes() == open(os.path.join(ROOT, "firmware", "main.py"),
+                                                    "rb").read()
+    assert (drive / "game_board.py").exists() and (drive / "lib" / "freecell" / "game.py").exists()
+    assert (drive / "lib" / "adafruit_displayio_ssd1306.py").exists()
+    loops = (drive / "lib" / "freecell" / "solver_loops.py").read_text()
+    assert "\n@micropython.viper\n" not in loops and "def list_moves" in loops
+    (drive / "lib" / "app" / "retired.py").write_text("old")
+    second = flash_cp("cp_pico_ssd1306", str(drive))
+    assert "0 files copied" in second.stdout and "1 removed" in second.stdout, second.stdout
+    assert (drive / "notes.txt").read_text() == "mine"
+    assert not (drive / "lib" / "app" / "retired.py").exists()
+    keys = "down down a a up a a a right up a"
+    assert cp_frames("cp_pico_ssd1306", keys, str(drive)) == micropython_frames(keys)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["cp_pico_ssd1306", "/no/such/drive"], "has no boot_out.txt"),
+    (["pico_ssd1306", "/tmp"], "no CircuitPython board 'pico_ssd1306'"),
+])
+def test_flash_cp_refuses_what_is_not_a_circuitpython_board_or_drive(args, message):
+    r = flash_cp(*args)
+    assert r.returncode == 1 and message in r.stderr and "Traceback" not in r.stderr

@@ -13,9 +13,11 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-# the fakes first (board, busio, keypad), then the firmware, then Adafruit's
-# libraries (tools/circuitpython.py install): Blinka's displayio and the rest
-sys.path[:0] = [HERE, os.path.join(ROOT, "firmware", "lib"),
+# the fakes first (board, busio, keypad), then the firmware (or, with
+# CP_DRIVE set, a CIRCUITPY drive's lib/ as make flash-cp filled it), then
+# Adafruit's libraries (tools/circuitpython.py install): Blinka's displayio
+DRIVE = os.environ.get("CP_DRIVE")
+sys.path[:0] = [HERE, os.path.join(DRIVE, "lib") if DRIVE else os.path.join(ROOT, "firmware", "lib"),
                 os.path.join(ROOT, "host_tests", "fakes"), os.path.join(ROOT, "build", "cp-libs")]
 import busio  # noqa: E402  (the fake)
 import keypad  # noqa: E402
@@ -28,8 +30,9 @@ def boot(board_name):
     import importlib.util
 
     busio.MODEL = SSD1306Model()
-    spec = importlib.util.spec_from_file_location("game_board", os.path.join(
-        ROOT, "boards", board_name + ".py"))
+    path = os.path.join(DRIVE, "game_board.py") if DRIVE else os.path.join(
+        ROOT, "boards", board_name + ".py")
+    spec = importlib.util.spec_from_file_location("game_board", path)
     game_board = importlib.util.module_from_spec(spec)
     sys.modules["game_board"] = game_board
     spec.loader.exec_module(game_board)
