@@ -127,3 +127,44 @@ def test_make_flash_cp_fills_a_drive_that_then_plays(libs, micropython, tmp_path
 def test_flash_cp_refuses_what_is_not_a_circuitpython_board_or_drive(args, message):
     r = flash_cp(*args)
     assert r.returncode == 1 and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_macropad_plays_with_its_keys_and_encoder(libs, micropython):
+    """Its twelve keys (START UP SELECT / LEFT DOWN RIGHT / B A A) and the
+    encoder (a detent a press of left or right): the MicroPython build's
+    panels for the same presses (its built-in display stood for by an
+    SSD1306 on the fake bus)."""
+    cp_keys = "down down a a up a a a cw cw ccw up a"
+    mp_keys = "down down a a up a a a right right left up a"
+    env = dict(os.environ, CP_DISPLAY="ssd1306")
+    r = subprocess.run([sys.executable, PLAY, "macropad", cp_keys], capture_output=True,
+                       text=True, timeout=600, env=env)
+    assert r.returncode == 0, r.stderr[-3000:]
+    cp = [bytes.fromhex(line[2:]) for line in r.stdout.splitlines() if line.startswith("F ")]
+    assert cp == micropython_frames(mp_keys)
+
+
+def test_the_pybadge_shows_red_cards_in_red_on_its_160x128_screen(libs):
+    env = dict(os.environ, CP_DISPLAY="tft160")
+    r = subprocess.run([sys.executable, PLAY, "pybadge", "down down a a up a a a"],
+                       capture_output=True, text=True, timeout=600, env=env)
+    assert r.returncode == 0, r.stderr[-3000:]
+    frames = [bytes.fromhex(line[2:]) for line in r.stdout.splitlines() if line.startswith("B ")]
+    dealt, moved = frames[-3], frames[-1]
+    assert set(dealt) == {0, 1, 2}  # black, white, and red
+    # deal 2's table on 160x128: every card a white face; the red ones'
+    # signs red, the black ones' black; a move changed the table
+    from freecell.game import Game
+    from app.layout import Layout
+    game = Game()
+    game.deal(2)
+    lay = Layout(160, 128)
+    t = game.table
+    for c in range(8):
+        x = lay.cols.x(0, c)
+        card = t.card(c, 0)
+        y = lay.columns_y + (t.heights[c] - 1) * lay.head  # the top card's head
+        face = [dealt[(y + 1 + dy) * 160 + x + 1 + dx] for dy in range(5) for dx in range(11)]
+        signs = set(face) - {1}
+        assert signs == ({2} if (card & 3) in (1, 2) else {0}), (c, card, set(face))
+    assert moved != dealt

@@ -4,7 +4,12 @@ buttons and print what the panel shows after each press, as hex lines.
 
     cp_play.py BOARD KEYS...     BOARD: a board module of boards/ (cp_...);
                                  KEYS as tools/sim.py --keys takes them, and
-                                 `reset`: the board starts again (its nvm kept)
+                                 `reset`: the board starts again (its nvm kept);
+                                 cw / ccw: the encoder turned a detent
+A board with a built-in display (board.DISPLAY) gets one: CP_DISPLAY=ssd1306,
+a 128x64 SSD1306 on the fake I2C bus (the MacroPad's stand-in), or tft160, a
+160x128 colour panel whose canvas is printed (B lines: a byte a pixel,
+colour indexes) instead of the SSD1306 model's F lines.
 The first F line is the panel at boot (the title); then one a press (and
 one after each reset)."""
 
@@ -26,10 +31,41 @@ from ssd1306_model import SSD1306Model  # noqa: E402
 BUTTONS = {"up": 0, "down": 1, "left": 2, "right": 3, "a": 4, "b": 5, "start": 6, "select": 7}
 
 
+class FakeTFT:
+    """A built-in colour display (the PyBadge's ST7735R) as displayio's
+    displays look to the app: what it shows is the canvas's bitmap."""
+
+    width, height = 160, 128
+
+    def __init__(self):
+        self.root_group = None
+        self.auto_refresh = True
+        self.brightness = 1.0
+        self.refreshes = 0
+
+    def refresh(self):
+        self.refreshes += 1
+
+
+def built_in_display():
+    import board
+
+    kind = os.environ.get("CP_DISPLAY")
+    if kind == "ssd1306":
+        import i2cdisplaybus
+        import adafruit_displayio_ssd1306
+
+        bus = i2cdisplaybus.I2CDisplayBus(busio.I2C(board.SCL, board.SDA), device_address=0x3C)
+        board.DISPLAY = adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64)
+    elif kind == "tft160":
+        board.DISPLAY = FakeTFT()
+
+
 def boot(board_name):
     import importlib.util
 
     busio.MODEL = SSD1306Model()
+    built_in_display()
     path = os.path.join(DRIVE, "game_board.py") if DRIVE else os.path.join(
         ROOT, "boards", board_name + ".py")
     spec = importlib.util.spec_from_file_location("game_board", path)
@@ -43,8 +79,21 @@ def boot(board_name):
     from app.storage import Storage
 
     game = Game(log=getattr(game_board, "LOG_CAPACITY", 400))
+    global KEY_NUMBERS
+    scanner = getattr(game_board.keys, "keys", game_board.keys)  # an encoder's inner keys
+    KEY_NUMBERS = {name: scanner.bits.index(1 << button) for name, button in BUTTONS.items()
+                   if 1 << button in scanner.bits}
     return App(game_board.display, game_board.keys, 1, game,
                Storage(getattr(game_board, "files", None)))
+
+
+KEY_NUMBERS = {}  # the board's key number of each of the app's buttons
+
+
+def panel_of(app):
+    if os.environ.get("CP_DISPLAY") == "tft160":
+        return "B " + bytes(app.display.bitmap[i] for i in range(160 * 128)).hex()
+    return panel()
 
 
 def panel():
@@ -57,15 +106,24 @@ def main(board_name, words):
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from sim import parse_keys
 
+    import rotaryio
+
     app = boot(board_name)
     now = 0
     app.tick(now)
-    print(panel())
+    print(panel_of(app))
     for word in " ".join(words).split():
         if word == "reset":  # the power cycled: a new boot on the same nvm
             app = boot(board_name)
             app.tick(now)
-            print(panel())
+            print(panel_of(app))
+            continue
+        if word in ("cw", "ccw"):
+            rotaryio.TURNS[0] += 1 if word == "cw" else -1
+            for _ in range(30):
+                now += 10
+                app.tick(now)
+            print(panel_of(app))
             continue
         for each in parse_keys(word):
             now = press(app, each, now)
@@ -78,7 +136,7 @@ def press(app, word, now):
 
     long = word.startswith("long-")
     if word != WAIT:
-        keypad.PRESSED.add(BUTTONS[word[5:] if long else word])
+        keypad.PRESSED.add(KEY_NUMBERS[word[5:] if long else word])
     for _ in range(WAIT_MS // 10 if word == WAIT else 70 if long else 5):
         now += 10
         app.tick(now)
@@ -86,7 +144,7 @@ def press(app, word, now):
     for _ in range(0 if word == WAIT else 5):
         now += 10
         app.tick(now)
-    print(panel())
+    print(panel_of(app))
     return now
 
 

@@ -100,6 +100,9 @@ class Painter:
         self.font = make(glyphs.FONT, glyphs.FONT_WIDTH, font_w, GLYPH_H)
         self.ranks = make(glyphs.RANKS, 5, glyphs.RANK_WIDTHS, GLYPH_H)
         self.suits = make(glyphs.SUITS, 5, bytes([glyphs.SUIT_WIDTH]) * 4, GLYPH_H)
+        # a colour display (its canvas has red_ink): every card a white face,
+        # the signs black or red (the PyBadge)
+        self.red_ink = getattr(fb, "red_ink", None)
         self.dark_ink = getattr(fb, "dark_ink", None)
         if self.dark_ink is None:
             # blit's palette for dark ink: source 0 -> 1, the key (transparent); 1 -> 0
@@ -176,7 +179,14 @@ class Painter:
         fb = self.fb
         r = card >> 2
         rank = self.ranks[r] if r != 9 or w >= _WIDE else self.font[_T]
-        if is_red(card):
+        if self.red_ink is not None:  # in colour: white faces, red signs for red cards
+            fb.hline(x, y, w, 0)
+            fb.fill_rect(x, y + 1, w, h - 1, 1)
+            if h > GLYPH_H:
+                ink = self.red_ink if is_red(card) else self.dark_ink
+                fb.blit(rank, x + 1, y + 1, 1, ink)
+                fb.blit(self.suits[card & 3], x + w - 1 - _SUIT_W, y + 1, 1, ink)
+        elif is_red(card):
             fb.hline(x, y, w, 0)  # the edge: the cursor above may have drawn into it
             fb.fill_rect(x, y + 1, w, h - 1, 1)
             if h > GLYPH_H:

@@ -156,7 +156,7 @@ class TableView:
             fb.pixel(x - b, y + i, 1)
             fb.pixel(x + row.card_w + b - 1, y + i, 1)
         for i in range(1, h, 2):
-            fb.pixel(x, y + i, 1 - fb.pixel(x, y + i))
+            fb.pixel(x, y + i, 0 if fb.pixel(x, y + i) else 1)
 
     def mark_target(self, row, x, y, h):
         """A place the held cards may go (or a hint's target): the cursor's

@@ -18,26 +18,36 @@ rotation, sleep() and wake()).
 import bitmaptools
 import displayio
 
-DARK_INK = 1  # the palette the painter blits dark glyphs through (any non-None)
+DARK_INK = 1  # the palettes the painter blits dark and red glyphs through
+RED_INK = 2
+RED = 2  # the colour index of red, on a colour display
 
 
 class Glyph:
-    """A glyph as two Bitmaps: lit where it is lit, and the other way round."""
+    """A glyph as Bitmaps: lit where it is lit; dark there (lit elsewhere,
+    skipped); and on a colour display, red there."""
 
-    def __init__(self, lit, dark):
+    def __init__(self, lit, dark, red=None):
         self.lit = lit
         self.dark = dark
+        self.red = red
 
 
 class BitmapCanvas:
-    def __init__(self, display, width, height):
+    def __init__(self, display, width, height, colour=False):
+        """colour: a colour display (a third colour, red, for red cards'
+        signs: the painter then draws every card with a white face)."""
         self.display = display
         self.width = width
         self.height = height
-        self.bitmap = displayio.Bitmap(width, height, 2)
-        palette = displayio.Palette(2)
+        self.colours = 3 if colour else 2
+        self.bitmap = displayio.Bitmap(width, height, self.colours)
+        palette = displayio.Palette(self.colours)
         palette[0] = 0x000000
         palette[1] = 0xFFFFFF
+        if colour:
+            palette[RED] = 0xE00000
+            self.red_ink = RED_INK
         self.group = displayio.Group()
         self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
         display.root_group = self.group
@@ -80,7 +90,8 @@ class BitmapCanvas:
     def blit(self, glyph, x, y, key=-1, palette=None):
         """A glyph's lit pixels at x, y: lit (key 0), or dark (through
         dark_ink); clipped at the edges as a framebuf clips."""
-        source = glyph.dark if palette is not None else glyph.lit
+        source = glyph.lit if palette is None else glyph.red if palette == RED_INK \
+            else glyph.dark
         w, h = source.width, source.height
         x0 = max(0, -x)
         y0 = max(0, -y)
@@ -88,15 +99,17 @@ class BitmapCanvas:
         y1 = min(h, self.height - y)
         if x0 < x1 and y0 < y1:
             bitmaptools.blit(self.bitmap, source, x + x0, y + y0, x1=x0, y1=y0, x2=x1, y2=y1,
-                             skip_source_index=1 if palette is not None else 0)
+                             skip_source_index=1 if palette == DARK_INK else 0)
 
     def glyph_frames(self, data, step, widths, height):
         """One Glyph per glyph of `data` (VLSB column bytes, `step` bytes a
         glyph, widths[i] columns of `height` rows), made once."""
         frames = []
+        n = self.colours
         for i in range(len(widths)):
-            lit = displayio.Bitmap(widths[i], height, 2)
-            dark = displayio.Bitmap(widths[i], height, 2)
+            lit = displayio.Bitmap(widths[i], height, n)
+            dark = displayio.Bitmap(widths[i], height, n)
+            red = displayio.Bitmap(widths[i], height, n) if n > 2 else None
             dark.fill(1)
             for col in range(widths[i]):
                 bits = data[i * step + col]
@@ -104,7 +117,9 @@ class BitmapCanvas:
                     if bits >> row & 1:
                         lit[col + row * widths[i]] = 1
                         dark[col + row * widths[i]] = 0
-            frames.append(Glyph(lit, dark))
+                        if red is not None:
+                            red[col + row * widths[i]] = RED
+            frames.append(Glyph(lit, dark, red))
         return frames
 
     # -- the display -----------------------------------------------------------
@@ -113,7 +128,10 @@ class BitmapCanvas:
         self.display.refresh()
 
     def contrast(self, value):
-        self.display.brightness = value / 255
+        try:
+            self.display.brightness = value / 255
+        except (AttributeError, NotImplementedError, RuntimeError):
+            pass  # a display without a brightness (some keep theirs)
 
     def flip(self, on):
         self.display.rotation = 180 if on else 0

@@ -1,0 +1,40 @@
+"""Adafruit MacroPad RP2040 under CircuitPython: its built-in 128x64 display
+(board.DISPLAY), its twelve keys and the rotary encoder.  Deployed as
+game_board.py (make flash-cp BOARD=macropad).
+
+    the keys, as they lie:      START   UP     SELECT       (menu, quick)
+                                LEFT    DOWN   RIGHT
+                                B       A      A
+                                -       -      -
+    the encoder: turned, left and right (a press a detent); pressed, A
+"""
+
+import board
+import keypad
+import rotaryio
+
+import microcontroller
+
+from app.buttons import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP
+from app.storage import NvmFiles
+from drivers.bitmap_canvas import BitmapCanvas
+from drivers.keypad_keys import EncoderKeys, KeypadKeys
+
+LIBRARIES = ()  # read by tools/flash_cp.py: the display is CircuitPython's own
+
+board.DISPLAY.auto_refresh = False  # the app refreshes after it draws
+display = BitmapCanvas(board.DISPLAY, 128, 64)
+_PINS = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6, board.KEY7,
+         board.KEY8, board.KEY9, board.KEY10, board.KEY11, board.KEY12, board.ENCODER_SWITCH)
+_BITS = bytes((K_START, K_UP, K_SELECT, K_LEFT, K_DOWN, K_RIGHT, K_B, K_A, K_A, 0, 0, 0, K_A))
+keys = EncoderKeys(KeypadKeys(keypad.Keys(_PINS, value_when_pressed=False, pull=True), _BITS),
+                   rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B),
+                   K_LEFT, K_RIGHT)
+files = NvmFiles(microcontroller.nvm)
+LOG_CAPACITY = 0  # no room in nvm for the result log: no moves logged for it
+
+
+def seed():
+    from os import urandom
+
+    return urandom(1)[0] << 8 | urandom(1)[0]
