@@ -51,3 +51,22 @@ def test_native_code_becomes_plain_for_a_board_without_it(tmp_path):
     with open(out, "rb") as f:
         header = f.read(4)
     assert header[0] == ord("M") and header[2] & 0xFC == 0  # no native architecture
+
+
+def test_the_test_trees_carry_the_boards_source_names_not_this_checkouts(firmware_mpy):
+    """The source names of a .mpy file stay in the heap once it is loaded:
+    compiled under this checkout's path, the small-heap figures would depend
+    on where the project was cloned (CI once lost the solver's table at
+    110 KB to a longer path).  The test trees and make bench get the names a
+    board's files get (tools/flash.py): app/play.py, freecell/game.py."""
+    names = []
+    for top, _, files in os.walk(firmware_mpy):
+        for name in files:
+            if name.endswith(".mpy"):
+                with open(os.path.join(top, name), "rb") as f:
+                    data = f.read()
+                assert ROOT.encode() not in data, name
+                names.append(os.path.relpath(os.path.join(top, name), firmware_mpy))
+    with open(os.path.join(firmware_mpy, "app", "play.mpy"), "rb") as f:
+        assert b"app/play.py" in f.read()
+    assert len(names) > 20

@@ -27,7 +27,8 @@ def tree32(tmp_path_factory):
     from bench import write_win_keys
     from flash import compile_module
 
-    compile_module(os.path.join(TOOLS, "bench_app.py"), os.path.join(out, "bench_app.mpy"), "x86")
+    compile_module(os.path.join(TOOLS, "bench_app.py"), os.path.join(out, "bench_app.mpy"), "x86",
+                   "bench_app.py")
     write_win_keys(os.path.join(out, "617.presses"))
     return out
 
@@ -73,7 +74,7 @@ def tree64(firmware_mpy, tmp_path_factory):
     from flash import compile_module
 
     compile_module(os.path.join(TOOLS, "bench_app.py"),
-                   os.path.join(firmware_mpy, "bench_app.mpy"), "host")
+                   os.path.join(firmware_mpy, "bench_app.mpy"), "host", "bench_app.py")
     return firmware_mpy
 
 

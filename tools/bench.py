@@ -103,10 +103,15 @@ def compile_tree(out, arch="host"):
         os.makedirs(os.path.join(out, package), exist_ok=True)
         for name in sorted(os.listdir(src)):
             if name.endswith(".py"):
+                # the board's own source names, not this checkout's path:
+                # the names are kept in the heap, so the figures would
+                # depend on where the project was cloned
                 compile_module(os.path.join(src, name),
-                               os.path.join(out, package, name[:-3] + ".mpy"), arch)
+                               os.path.join(out, package, name[:-3] + ".mpy"), arch,
+                               package + "/" + name)
     for name in ("bench_engine", "bench_replay", "bench_app", "bench_solver", "bench_pico"):
-        compile_module(os.path.join(TOOLS, name + ".py"), os.path.join(out, name + ".mpy"), arch)
+        compile_module(os.path.join(TOOLS, name + ".py"), os.path.join(out, name + ".mpy"), arch,
+                       name + ".py")
 
 
 def pack_moves(path, out):
@@ -401,7 +406,8 @@ def pico_image(out, with_main):
     os.makedirs(scripts, exist_ok=True)
     for name in ("bench_engine", "bench_app", "bench_pico"):
         files[name + ".mpy"] = os.path.join(scripts, name + ".mpy")
-        flash.compile_module(os.path.join(TOOLS, name + ".py"), files[name + ".mpy"], "armv6m")
+        flash.compile_module(os.path.join(TOOLS, name + ".py"), files[name + ".mpy"], "armv6m",
+                             name + ".py")
     files["617.moves"] = MOVES
     pico.make_image(out, files)
     return out
