@@ -11,10 +11,12 @@ wiring as the MicroPython build (boards/pico_ssd1306.py):
     START      GP16      pin 21        SELECT     GP17      pin 22   (optional)
 
 Libraries (make flash-cp copies them from Adafruit's bundle, as PyPI has it):
-adafruit_displayio_ssd1306 (i2cdisplaybus is built into CircuitPython 9+).
+adafruit_displayio_ssd1306 (i2cdisplaybus is built into CircuitPython 9+) and
+adafruit_display_text (the title's, menus' and messages' text).
 """
 
-LIBRARIES = ("adafruit_displayio_ssd1306.py",)  # read by tools/flash_cp.py, not imported
+# read by tools/flash_cp.py, not imported
+LIBRARIES = ("adafruit_displayio_ssd1306.py", "adafruit_display_text")
 
 import board
 import busio

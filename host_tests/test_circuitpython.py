@@ -31,6 +31,8 @@ def cp_frames(board, keys, drive=None):
     r = subprocess.run([sys.executable, PLAY, board, keys], capture_output=True, text=True,
                        timeout=600, env=env)
     assert r.returncode == 0, r.stderr[-3000:]
+    labels = [int(line[2:]) for line in r.stdout.splitlines() if line.startswith("L ")]
+    assert labels and labels[0] > 0  # the title's and menus' text went through labels
     return [bytes.fromhex(line[2:]) for line in r.stdout.splitlines() if line.startswith("F ")]
 
 
