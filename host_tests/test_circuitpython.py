@@ -63,6 +63,34 @@ def test_the_circuitpython_build_draws_what_the_micropython_build_draws(libs, mi
     assert any(cp[0]) and cp[-1] != cp[0]
 
 
+def test_the_circuitpython_build_wins_a_whole_game_through_its_keys(libs, micropython):
+    """Deal 2 from the title, then the board's solver's line played through
+    the buttons to the end: won, every panel on the way the MicroPython
+    build's."""
+    from freecell.game import Game
+    from freecell.notation import move_text
+    from freecell.solver import SOLVED, Solver
+    from keyplan import keys_for_transcript
+
+    game = Game()
+    game.deal(2)
+    solver = Solver()
+    solver.start(game)
+    while not solver.step(5000):
+        pass
+    assert solver.state == SOLVED
+    tokens = [move_text(m & 31, (m >> 5) & 31, m >> 10, 4) for m in solver.moves(True)]
+    play, driver = keys_for_transcript(2, tokens, autoplay_off=False)
+    assert driver.game.is_won()
+    keys = "down down a a up a " + " ".join(play)  # DEAL NUMBER, FreeCell, 2
+    r = subprocess.run([sys.executable, PLAY, "cp_pico_ssd1306", keys], capture_output=True,
+                       text=True, timeout=900)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stdout.splitlines()[-1] == "G won"
+    cp = [bytes.fromhex(line[2:]) for line in r.stdout.splitlines() if line.startswith("F ")]
+    assert cp == micropython_frames(keys)
+
+
 def test_the_circuitpython_build_saves_in_nvm_and_resumes_after_a_reset(libs, micropython,
                                                                         tmp_path):
     """Two moves, the menu (a save), the power cycled, RESUME: the same
@@ -97,7 +125,8 @@ def flash_cp(*args):
 
 
 def test_make_flash_cp_fills_a_drive_that_then_plays(libs, micropython, tmp_path):
-    """A folder standing for the CIRCUITPY drive: the layout, the libraries,
+    """A folder standing for the CIRCUITPY drive, filled by make flash-cp,
+    then again by tools/flash_cp.py: the layout, the libraries,
     nothing copied the second time, a stale module removed and the owner's
     files kept; and what landed there boots and draws what the MicroPython
     build draws."""
@@ -105,7 +134,8 @@ def test_make_flash_cp_fills_a_drive_that_then_plays(libs, micropython, tmp_path
     drive.mkdir()
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1; Raspberry Pi Pico\n")
     (drive / "notes.txt").write_text("mine")
-    first = flash_cp("cp_pico_ssd1306", str(drive))
+    first = subprocess.run(["make", "-s", "-C", ROOT, "flash-cp", "BOARD=cp_pico_ssd1306",
+                            "DRIVE=" + str(drive)], capture_output=True, text=True)
     assert first.returncode == 0, first.stderr
     assert (drive / "code.py").read_bytes() == open(os.path.join(ROOT, "firmware", "main.py"),
                                                     "rb").read()

@@ -54,6 +54,15 @@ ELSEWHERE = {
     "fc.py solve 11982 --budget 1000000": "test_solver::test_fc_py_solve_exit_codes",
     "tools/virtual_board.py DIR": "test_flash (its virtual_board fixture)",
     "apt-get install freecell-solver-bin": ".ci/run",
+    "make flash-cp BOARD=cp_pico_ssd1306 DRIVE=/media/CIRCUITPY":
+        "test_circuitpython::test_make_flash_cp_fills_a_drive_that_then_plays (on a folder "
+        "standing for the drive)",
+    "tools/flash_cp.py BOARD DRIVE": "test_circuitpython::test_make_flash_cp_fills_a_drive_that_"
+                                     "then_plays",
+    "tools/circuitpython.py install": "test_circuitpython (its libs fixture)",
+    "make flash-cp": "test_circuitpython::test_make_flash_cp_fills_a_drive_that_then_plays",
+    "tools/fc.py verify": "test_codes_and_results::test_fc_py_verify_confirms_a_log_and_"
+                          "refutes_an_edited_one",
 }
 # named inline and run here, with the exit code they must give
 HERE = {"make run": 0, "tools/fc.py solve 253": 0}
