@@ -53,6 +53,38 @@ def test_native_code_becomes_plain_for_a_board_without_it(tmp_path):
     assert header[0] == ord("M") and header[2] & 0xFC == 0  # no native architecture
 
 
+SOLVE_2 = """
+from freecell.game import Game
+from freecell.solver import Solver, SOLVED
+game = Game()
+game.deal(2)
+solver = Solver()
+solver.start(game)
+while not solver.step(500):
+    pass
+print(solver.state == SOLVED, len(solver.moves(True)))
+"""
+
+
+def test_the_plain_solver_loops_solve_under_micropython(firmware_mpy, micropython, tmp_path):
+    """Those plain loops run, not only compile: deal 2 solved under the
+    MicroPython unix port with them in place of the native ones, the same
+    line as the native loops find (CircuitPython's build runs the same
+    text: tools/flash_cp.py strips the decorators the same way)."""
+    from flash import compile_module
+
+    plain = tmp_path / "tree"
+    shutil.copytree(firmware_mpy, plain)
+    compile_module(os.path.join(ROOT, "firmware", "lib", "freecell", "solver_loops.py"),
+                   str(plain / "freecell" / "solver_loops.mpy"), None, "freecell/solver_loops.py")
+    answers = []
+    for tree in (str(plain), firmware_mpy):
+        result = run([micropython, "-c", SOLVE_2], env={"MICROPYPATH": tree})
+        assert result.returncode == 0, result.stderr
+        answers.append(result.stdout.split())
+    assert answers[0] == answers[1] and answers[0][0] == "True"
+
+
 def test_the_test_trees_carry_the_boards_source_names_not_this_checkouts(firmware_mpy):
     """The source names of a .mpy file stay in the heap once it is loaded:
     compiled under this checkout's path, the small-heap figures would depend
