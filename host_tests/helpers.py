@@ -35,3 +35,18 @@ def snapshot(game):
 def column_text(game, c):
     t = game.table
     return " ".join(cards.text(t.card(c, t.heights[c] - 1 - i)) for i in range(t.heights[c]))
+
+
+def solver_line(game, budget=50000, table_bits=16):
+    """The solver's winning line from game's position, in standard notation
+    (autoplay as the game has it); fails the test if it finds none."""
+    from freecell.notation import move_text
+    from freecell.solver import SOLVED, Solver
+
+    solver = Solver(budget=budget, table_bits=table_bits)
+    solver.start(game)
+    while not solver.step(5000):
+        pass
+    assert solver.state == SOLVED
+    return [move_text(m & 31, (m >> 5) & 31, m >> 10, game.variant.piles)
+            for m in solver.moves(game.autoplay)]

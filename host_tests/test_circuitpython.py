@@ -64,23 +64,16 @@ def test_the_circuitpython_build_draws_what_the_micropython_build_draws(libs, mi
 
 
 def test_the_circuitpython_build_wins_a_whole_game_through_its_keys(libs, micropython):
-    """Deal 2 from the title, then the board's solver's line played through
+    """Deal 2 from the title, then a line the solver found played through
     the buttons to the end: won, every panel on the way the MicroPython
     build's."""
     from freecell.game import Game
-    from freecell.notation import move_text
-    from freecell.solver import SOLVED, Solver
+    from helpers import solver_line
     from keyplan import keys_for_transcript
 
     game = Game()
     game.deal(2)
-    solver = Solver()
-    solver.start(game)
-    while not solver.step(5000):
-        pass
-    assert solver.state == SOLVED
-    tokens = [move_text(m & 31, (m >> 5) & 31, m >> 10, 4) for m in solver.moves(True)]
-    play, driver = keys_for_transcript(2, tokens, autoplay_off=False)
+    play, driver = keys_for_transcript(2, solver_line(game), autoplay_off=False)
     assert driver.game.is_won()
     keys = "down down a a up a " + " ".join(play)  # DEAL NUMBER, FreeCell, 2
     r = subprocess.run([sys.executable, PLAY, "cp_pico_ssd1306", keys], capture_output=True,

@@ -34,18 +34,12 @@ def halfcell_keys():
     """Deal 617 of HalfCell, autoplay on, the board's solver's first 30 moves:
     both piles under way, one past its first few cards."""
     from freecell.game import Game
-    from freecell.notation import move_text
-    from freecell.solver import Solver, SOLVED
     from freecell.variants import HalfCell
+    from helpers import solver_line
 
     game = Game(variant=HalfCell())
     game.deal(617)
-    solver = Solver(budget=50000, table_bits=16)
-    solver.start(game)
-    while not solver.step(5000):
-        pass
-    assert solver.state == SOLVED
-    tokens = [move_text(m & 31, (m >> 5) & 31, m >> 10, 2) for m in solver.moves(True)[:30]]
+    tokens = solver_line(game)[:30]
     keys, driver = keys_for_transcript(617, tokens, autoplay_off=False, game="halfcell")
     assert min(driver.game.table.foundations[:2]) >= 2
     return " ".join(keys)
