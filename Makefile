@@ -17,7 +17,7 @@ help:
 	@echo "make test    run every test (CPython and MicroPython)"
 	@echo "make bench   print speed and memory figures (name: value)"
 	@echo "make flash BOARD=pico_ssd1306 [PORT=/dev/ttyACM0]   put the game on a board"
-	@echo "make flash-cp BOARD=cp_pico_ssd1306 DRIVE=/media/CIRCUITPY   a CircuitPython board"
+	@echo "make flash-cp BOARD=cp_pico_ssd1306 DRIVE=/media/CIRCUITPY [MPY_CROSS=...]   a CircuitPython board"
 	@echo "make repl [PORT=...]   the board's REPL"
 
 $(STAMP): requirements.txt requirements-dev.txt
@@ -44,7 +44,7 @@ flash: $(STAMP)
 	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT))
 
 flash-cp: $(STAMP)
-	$(PY) tools/flash_cp.py $(BOARD) $(DRIVE)
+	$(PY) tools/flash_cp.py $(BOARD) $(DRIVE) $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
 
 repl: $(STAMP)
 	$(VENV)/bin/mpremote $(if $(PORT),connect $(PORT)) repl

