@@ -1,14 +1,8 @@
 """CircuitPython on a Raspberry Pi Pico (or any RP2040 board) with an SSD1306
 128x64 on I2C, through Adafruit's displayio libraries.  Deployed as
-game_board.py (CircuitPython's own `board` module names the pins).  The same
-wiring as the MicroPython build (boards/pico_ssd1306.py):
-
-    OLED VCC   3V3(OUT)  pin 36        OLED GND   GND       pin 38
-    OLED SDA   GP4       pin 6         OLED SCL   GP5       pin 7
-    UP         GP10      pin 14        DOWN       GP11      pin 15
-    LEFT       GP12      pin 16        RIGHT      GP13      pin 17
-    A          GP14      pin 19        B          GP15      pin 20
-    START      GP16      pin 21        SELECT     GP17      pin 22   (optional)
+game_board.py (CircuitPython's own `board` module names the pins).  Wired
+exactly as the MicroPython build: the table is boards/pico_ssd1306.py's (OLED
+SDA GP4, SCL GP5; UP DOWN LEFT RIGHT A B START SELECT on GP10-GP17).
 
 Libraries (make flash-cp copies them from Adafruit's bundle, as PyPI has it):
 adafruit_displayio_ssd1306 (i2cdisplaybus is built into CircuitPython 9+) and

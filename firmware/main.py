@@ -25,10 +25,11 @@ except Exception as error:  # wired wrong or not powered: say so, not a tracebac
 
 try:
     from freecell.game import Game
+    from freecell.movelog import CAPACITY
 
     # a board may keep its files elsewhere (CircuitPython: nvm) and log no
     # moves for the result log it cannot keep
-    game = Game(log=getattr(board, "LOG_CAPACITY", 400))
+    game = Game(log=getattr(board, "LOG_CAPACITY", CAPACITY))
     gc.collect()
     from app.app import App
     from app.storage import Storage

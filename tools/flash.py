@@ -99,10 +99,12 @@ def plain_python(text):
                    if line.strip() != "@micropython.viper")
 
 
-def compile_module(src, target, arch, name=None):
+def compile_module(src, target, arch, name=None, mpy_cross=None):
     """mpy-cross src into target, its native code (viper) for arch; with
-    arch None, the viper functions become plain bytecode."""
-    cmd = [tool("mpy-cross"), "-o", target]
+    arch None, the viper functions become plain bytecode.  mpy_cross: the
+    compiler to run (CircuitPython's, for tools/flash_cp.py); this
+    project's by default."""
+    cmd = [mpy_cross or tool("mpy-cross"), "-o", target]
     if name:
         cmd += ["-s", name]  # a fixed source name: the same code gives the same bytes
     with open(src) as f:
@@ -129,14 +131,20 @@ def mpy_cross_version():
     return int(major), int(minor)
 
 
+def firmware_sources():
+    """(source path, its path on the board as .py) of every module of the
+    firmware's packages: lib/freecell/game.py and the rest."""
+    return [(os.path.join(LIB, p, n), "lib/%s/%s" % (p, n))
+            for p in PACKAGES for n in sorted(os.listdir(os.path.join(LIB, p)))
+            if n.endswith(".py")]
+
+
 def stage(board, out, source, arch):
     """The files as they go on the board, under out/: compiled (native code
     for arch, a name from ARCHS, or None) or, with source, as .py."""
     shutil.rmtree(out, ignore_errors=True)
     ext = ".py" if source else ".mpy"
-    items = [(os.path.join(LIB, p, n), "lib/%s/%s" % (p, n[:-3] + ext))
-             for p in PACKAGES for n in sorted(os.listdir(os.path.join(LIB, p)))
-             if n.endswith(".py")]
+    items = [(src, dst[:-3] + ext) for src, dst in firmware_sources()]
     items.append((os.path.join(ROOT, "boards", board + ".py"), "board" + ext))
     for src, dst in items:
         target = os.path.join(out, dst)

@@ -37,7 +37,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from circuitpython import LIBS, install  # noqa: E402
-from flash import CIRCUITPYTHON_BOARDS, LIB, PACKAGES, plain_python  # noqa: E402
+from flash import (CIRCUITPYTHON_BOARDS, PACKAGES, compile_module, firmware_sources,  # noqa: E402
+                   plain_python)
 
 
 def fail(message):
@@ -59,29 +60,25 @@ def libraries(board):
     return ()
 
 
-def build(board, compiler=None):
-    """{path on the drive: bytes} for the board; with compiler (a function
-    of source text and its name on the drive, giving .mpy bytes), the
-    firmware's and the libraries' modules as .mpy."""
+def build(board, mpy_cross=None):
+    """{path on the drive: bytes} for the board; with mpy_cross (the path
+    of CircuitPython's compiler), the firmware's and the libraries'
+    modules as .mpy."""
     out = {}
 
-    def module(path, text):
-        if compiler is None:
-            out[path] = text
+    def module(src, path, plain):
+        """plain: a firmware module, whose viper decorators come out."""
+        if mpy_cross is not None:
+            out[path[:-3] + ".mpy"] = compiled(src, path, mpy_cross)
+        elif plain:
+            out[path] = plain_python(read(src).decode()).encode()
         else:
-            out[path[:-3] + ".mpy"] = compiler(text, path)
+            out[path] = read(src)
 
-    for package in PACKAGES:
-        folder = os.path.join(LIB, package)
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(".py"):
-                with open(os.path.join(folder, name)) as f:
-                    text = f.read()
-                module("lib/%s/%s" % (package, name), plain_python(text).encode())
-    with open(os.path.join(ROOT, "firmware", "main.py"), "rb") as f:
-        out["code.py"] = f.read()
-    with open(os.path.join(ROOT, "boards", board + ".py"), "rb") as f:
-        out["game_board.py"] = f.read()
+    for src, path in firmware_sources():
+        module(src, path, True)
+    out["code.py"] = read(os.path.join(ROOT, "firmware", "main.py"))
+    out["game_board.py"] = read(os.path.join(ROOT, "boards", board + ".py"))
     for lib in libraries(board):
         source = os.path.join(LIBS, lib)
         if not os.path.exists(source):
@@ -94,9 +91,25 @@ def build(board, compiler=None):
                 paths += [os.path.join(top, name) for name in sorted(files)
                           if name.endswith(".py")]
         for path in paths:
-            with open(path, "rb") as f:
-                module("lib/" + os.path.relpath(path, LIBS).replace(os.sep, "/"), f.read())
+            module(path, "lib/" + os.path.relpath(path, LIBS).replace(os.sep, "/"), False)
     return out
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def compiled(src, name, mpy_cross):
+    """src as CircuitPython's .mpy bytes, `name` its source name on the
+    drive (flash.compile_module: the viper decorators taken out)."""
+    with tempfile.TemporaryDirectory() as folder:
+        target = os.path.join(folder, "module.mpy")
+        try:
+            compile_module(src, target, None, name, mpy_cross)
+        except (OSError, subprocess.CalledProcessError):
+            fail("%s could not compile %s" % (mpy_cross, name))
+        return read(target)
 
 
 def circuitpython_major(drive):
@@ -107,9 +120,8 @@ def circuitpython_major(drive):
     return int(found.group(1)) if found else None
 
 
-def mpy_compiler(path, major):
-    """A compiler for build() from CircuitPython's mpy-cross at path, once it
-    has said it is CircuitPython `major`'s; fails with why not."""
+def check_mpy_cross(path, major):
+    """Fails unless the mpy-cross at path says it is CircuitPython `major`'s."""
     try:
         said = subprocess.run([path, "--version"], capture_output=True, text=True,
                               timeout=60).stdout.strip()
@@ -123,21 +135,6 @@ def mpy_compiler(path, major):
         fail("%s is CircuitPython %s's mpy-cross, the board runs %s (boot_out.txt): "
              "their .mpy files differ" % (path, found.group(1),
                                           major if major is not None else "an unknown version"))
-
-    def compiler(text, name):
-        with tempfile.TemporaryDirectory() as folder:
-            source = os.path.join(folder, "module.py")
-            target = os.path.join(folder, "module.mpy")
-            with open(source, "wb") as f:
-                f.write(text)
-            result = subprocess.run([path, "-o", target, "-s", name, source],
-                                    capture_output=True, text=True)
-            if result.returncode != 0 or not os.path.exists(target):
-                fail("%s could not compile %s: %s" % (path, name, result.stderr.strip()))
-            with open(target, "rb") as f:
-                return f.read()
-
-    return compiler
 
 
 def sync(drive, files):
@@ -191,11 +188,12 @@ def main(argv):
     if not os.path.isfile(os.path.join(drive, "boot_out.txt")):
         fail("%s has no boot_out.txt: is it the CIRCUITPY drive of a board running "
              "CircuitPython?" % drive)
-    compiler = mpy_compiler(mpy_cross, circuitpython_major(drive)) if mpy_cross else None
+    if mpy_cross:
+        check_mpy_cross(mpy_cross, circuitpython_major(drive))
     problem = install()
     if problem:
         fail(problem)
-    files = build(board, compiler)
+    files = build(board, mpy_cross)
     try:
         copied, same, removed = sync(drive, files)
     except OSError as error:

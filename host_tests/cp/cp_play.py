@@ -74,12 +74,13 @@ def boot(board_name):
     sys.modules["game_board"] = game_board
     spec.loader.exec_module(game_board)
     from freecell.game import Game
+    from freecell.movelog import CAPACITY
     from app.app import App
 
     # as main.py boots it: the board's files (nvm) and log capacity
     from app.storage import Storage
 
-    game = Game(log=getattr(game_board, "LOG_CAPACITY", 400))
+    game = Game(log=getattr(game_board, "LOG_CAPACITY", CAPACITY))
     global KEY_NUMBERS
     scanner = getattr(game_board.keys, "keys", game_board.keys)  # an encoder's inner keys
     KEY_NUMBERS = {name: scanner.bits.index(1 << button) for name, button in BUTTONS.items()
