@@ -6,8 +6,10 @@ module of the pins, and CircuitPython runs main.py too): it builds the
 display and the keys and nothing else.  The boot
 order keeps the heap whole: the board's frame buffer and the game's undo ring
 are allocated first, the heap is collected, and only then is the app's code
-loaded.  Nothing heavy happens at import time anywhere else.  The game, the
-statistics and the settings live in the flash's root (app/storage.py).
+loaded.  The saved game, statistics and settings (in the flash's root:
+app/storage.py) are loaded and checked before the app's code is, so the
+loaders' code never shares the heap with it.  Nothing heavy happens at
+import time anywhere else.
 """
 
 import gc
@@ -31,11 +33,17 @@ try:
     # moves for the result log it cannot keep
     game = Game(log=getattr(board, "LOG_CAPACITY", CAPACITY))
     gc.collect()
-    from app.app import App
+    # the saved files are loaded and checked before the app's code is: the
+    # loaders come and go while the heap holds only the engine
+    from app.keeper import Keeper
     from app.storage import Storage
 
-    storage = Storage(getattr(board, "files", None))
-    app = App(board.display, board.keys, board.seed(), game, storage)
+    keeper = Keeper(Storage(getattr(board, "files", None)))
+    keeper.boot(game)
+    gc.collect()
+    from app.app import App
+
+    app = App(board.display, board.keys, board.seed(), game, keeper=keeper)
 except MemoryError:  # a board with less heap than the app needs: say so
     game = None
     gc.collect()

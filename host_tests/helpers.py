@@ -21,6 +21,7 @@ def position(columns=(), cells=(), home=(0, 0, 0, 0), free_cells=4, autoplay=Fal
         t.cells[i] = NO_CARD if word == "-" else cards.parse(word)
     for s in range(4):
         t.pile_up(s, home[s])
+    game.log.complete = False  # a position set by hand: no log from a deal leads here
     return game
 
 
@@ -50,3 +51,31 @@ def solver_line(game, budget=50000, table_bits=16):
     assert solver.state == SOLVED
     return [move_text(m & 31, (m >> 5) & 31, m >> 10, game.variant.piles)
             for m in solver.moves(game.autoplay)]
+
+
+def full_ring_and_log(deal=617):
+    """A real game whose undo ring and action log are both full: a card to
+    a free cell, then cell to cell until the ring is full, then undo and
+    redo until the log is.  The largest game file a board writes."""
+    from freecell.table import CELL0
+
+    game = Game(autoplay=False)
+    game.deal(deal)
+    h = game.history
+    assert game.move(0, CELL0, 1) == 0
+    at = CELL0
+    while h.end - h.first < h.capacity:
+        assert game.move(at, at ^ 1, 1) == 0  # cell a <-> cell b
+        at ^= 1
+    while game.log.n < game.log.capacity:
+        assert game.undo() == 0 if game.log.n % 2 else game.redo() == 0 or game.undo() == 0
+    return game
+
+
+def play_line(game, line):
+    """Play moves in notation (solver_line's) on game; each must be legal."""
+    from freecell import notation
+
+    for token in line:
+        p = notation.parse_move(token)
+        assert game.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0

@@ -44,27 +44,54 @@ def test_sealed_lies_in_saved_games_are_refused_or_load_sound(micropython):
 BOOT_FUZZ_PATH = os.pathsep.join([LIB, ROOT, os.path.join(HERE, "fakes"), os.path.join(HERE, "mp")])
 
 
-def boot_fuzz(interpreter, cases):
+def boot_fuzz(interpreter, cases, *more):
     env = {"MICROPYPATH": BOOT_FUZZ_PATH,
            "PYTHONPATH": os.pathsep.join([BOOT_FUZZ_PATH, os.path.join(TOOLS, "shims")])}
-    result = run([interpreter, os.path.join(HERE, "mp", "boot_fuzz.py"), str(cases)], env=env)
+    result = run([interpreter, os.path.join(HERE, "mp", "boot_fuzz.py"), str(cases)] + list(more),
+                 env=env)
     assert result.returncode == 0, result.stderr
     return result.stdout
 
 
+def fuzz_counts(out, cases):
+    """{name: [its numbers]} from 'cases N game 1 2 stats 3 4 ... ok'."""
+    words = out.split()
+    assert words[:2] == ["cases", str(cases)] and words[-1] == "ok", out
+    counts = {}
+    for word in words[2:-1]:
+        if word.isdigit():
+            counts[name].append(int(word))
+        else:
+            name = word
+            counts[name] = []
+    return counts
+
+
 def test_sealed_lies_in_every_file_boot_to_a_playable_game(micropython):
     """host_tests/mp/boot_fuzz.py: 5,000 boots of the whole firmware on real
-    flashes with one file changed and sealed (or cut, removed, or swapped for
-    an older one), then random presses and a second boot: no exception, the
-    cards sound, the statistics adding up, and nothing the firmware wrote
-    set aside at the next boot.  Each file is both loaded and refused many
-    times; CPython (slower: fewer cases) prints the same."""
-    out = boot_fuzz(micropython, 5000)
-    words = out.split()
-    assert words[:2] == ["cases", "5000"] and words[-1] == "ok", out
-    counts = [int(w) for w in words[2:] if w.isdigit()]
-    assert len(counts) == 6 and min(counts) > 200, out
+    flashes (sessions that play daily deals and tournaments too) with one
+    file changed and sealed (or cut, removed, swapped for an older one, or
+    grown past any save, or left as an unfinished save), then random
+    presses (and now and then every move undone and redone, each position
+    drawn) and a second boot: no exception, the cards sound, no column past
+    its room, the statistics adding up, and nothing the firmware wrote set
+    aside at the next boot; every result the sessions wrote is confirmed by
+    its replay.  Each file is both loaded and refused many times; CPython
+    (slower: fewer cases) prints the same."""
+    counts = fuzz_counts(boot_fuzz(micropython, 5000), 5000)
+    for name in ("game", "stats", "settings"):
+        assert min(counts[name]) > 200, counts
+    assert counts["results"][0] > 200 and counts["confirmed"][0] >= 3, counts
     assert boot_fuzz(sys.executable, 400) == boot_fuzz(micropython, 400)
+
+
+def test_sealed_lies_in_circuitpythons_nvm_regions_boot_to_a_playable_game(micropython):
+    """The same over CircuitPython's nvm (NvmFiles): a damaged region is
+    named once and cleared (there is no room to keep it), never named at
+    the next boot."""
+    counts = fuzz_counts(boot_fuzz(micropython, 3000, "nvm"), 3000)
+    for name in ("game", "stats", "settings"):
+        assert min(counts[name]) > 100, counts
 
 
 def test_scripted_game_is_won_with_the_expected_score(micropython):
@@ -131,6 +158,18 @@ FC_CASES = [
     # a 66 KB transcript: read in pieces, kept as 2 bytes a move
     (["replay", "1", "--no-autoplay"], "3a\n" + ("ab ba " * 10 + "\n") * 1100),
     (["replay", "1"], "3a" * 3000),  # one line longer than any: refused
+    # issue 22 (7): a count past 19 was a traceback on CPython and a
+    # wrapped count on MicroPython; letters upper() makes ASCII on CPython
+    # only; a code with a newline a two-line message
+    (["replay", "1", "12v40"], None),
+    (["replay", "1", "12v64"], None),
+    (["replay", "1", "12v14"], None),
+    (["code", "decode", "FC1-C4-AAAAABDW\u017f"], None),
+    (["code", "decode", "FC1-C4-AAAAAB\u00dfG"], None),
+    (["code", "decode", "FC1-C4-AAAAABD\ufb00"], None),
+    (["code", "decode", "FC1-C4-AAAAA\nBDWG"], None),
+    (["deal", "6\n17"], None),
+    (["replay", "1"], "3a\nb\xe9\n"),
 ]
 
 
@@ -141,3 +180,56 @@ def test_fc_py_is_byte_identical_on_both_interpreters(micropython, args, stdin):
     b = run([micropython, fc] + args, stdin=stdin or "")
     assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr)
     assert "Traceback" not in a.stderr + b.stderr
+
+
+def run_bytes(cmd, stdin):
+    import subprocess
+
+    result = subprocess.run(cmd, input=stdin, capture_output=True, timeout=600)
+    return result.returncode, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("stdin", [b"3a\n\xff\xfe 32\n", b"3a \xe2\x80\n", b"\x00\x00"])
+def test_standard_input_that_is_not_utf8_is_refused_alike(micropython, stdin):
+    """Issue 22 (7): bytes that are not UTF-8 were read differently by the
+    two interpreters; now both read bytes and refuse such a line."""
+    fc = os.path.join(TOOLS, "fc.py")
+    a = run_bytes([sys.executable, fc, "replay", "1"], stdin)
+    b = run_bytes([micropython, fc, "replay", "1"], stdin)
+    assert a == b and b"Traceback" not in a[2] and a[0] == 2
+
+
+def test_verify_passes_over_names_that_are_not_utf8_and_never_opens_a_fifo(micropython, tmp_path):
+    """Issue 22 (7): a file name that is not UTF-8 was a UnicodeError
+    traceback on MicroPython; a FIFO named result0.sav hung verify."""
+    from freecell.game import Game
+    from freecell.results import encode
+
+    game = Game()
+    game.deal(5)
+    game.give_up()
+    (tmp_path / "result1.sav").write_bytes(bytes(encode(game, 1)))
+    (tmp_path / "other").mkdir()
+    os.mkfifo(str(tmp_path / "result0.sav"))
+    with open(os.path.join(str(tmp_path).encode(), b"result\xff.sav"), "wb") as f:
+        f.write(b"x")
+    fc = os.path.join(TOOLS, "fc.py")
+    outs = [run([interpreter, fc, "verify", str(tmp_path)]) for interpreter in
+            (sys.executable, micropython)]
+    assert (outs[0].returncode, outs[0].stdout, outs[0].stderr) == \
+        (outs[1].returncode, outs[1].stdout, outs[1].stderr)
+    assert outs[0].returncode == 0 and outs[0].stdout.count("confirmed") == 1
+    fifo = [run([interpreter, fc, "verify", str(tmp_path / "result0.sav")]) for interpreter in
+            (sys.executable, micropython)]
+    assert fifo[0].stderr == fifo[1].stderr == "fc.py: %s is not a file\n" % (tmp_path / "result0.sav")
+
+
+def test_forty_thousand_moves_as_arguments_replay_on_both(micropython):
+    """Issue 22 (7): they were a MemoryError traceback on MicroPython (the
+    arguments joined into one string, then split again)."""
+    fc = os.path.join(TOOLS, "fc.py")
+    moves = ["3a"] + ["ab", "ba"] * 20000
+    a = run([sys.executable, fc, "replay", "1", "--no-autoplay"] + moves)
+    b = run([micropython, fc, "replay", "1", "--no-autoplay"] + moves)
+    assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr)
+    assert a.returncode == 0 and "Traceback" not in b.stderr

@@ -81,14 +81,44 @@ def test_the_app_saves_in_nvm_and_resumes_after_a_reset():
     assert again.app.keeper.problem is None and again.app.keeper.stats.of(0, 2) == 1
 
 
-def test_a_damaged_save_in_nvm_is_named_and_replaced_by_the_next_save():
+def test_a_damaged_save_in_nvm_is_named_once_and_replaced_by_the_next_save():
     nvm = FakeNvm()
     d = Driver(617, storage=Storage(NvmFiles(nvm)))
     d.press("a", "a", "start")
     at = NvmFiles(nvm).regions[GAME][0]
     nvm.data[at + 30] ^= 0xFF  # a byte of the game flipped
     again = Driver(storage=Storage(NvmFiles(nvm)))
-    assert again.app.notice.startswith("saved game: the checksum does not match; could not")
-    again.app.new_game("5")  # the next save replaces it
+    assert again.app.notice == "saved game: the checksum does not match; cleared (no room here to keep it)"
+    # no room to keep it aside: it is cleared, so the next boot does not name it again
+    assert Driver(storage=Storage(NvmFiles(nvm))).app.notice is None
+    again.app.new_game("5")  # the next save fills its place
     third = Driver(storage=Storage(NvmFiles(nvm)))
     assert third.app.notice is None and third.app.in_progress
+
+
+@pytest.mark.parametrize("name", [GAME, STATS, SETTINGS])
+def test_a_damaged_region_is_reported_at_one_boot_only(name):
+    """Issue 22 (6): a damaged settings (or statistics, or game) region was
+    reported at every boot ("could not set it aside") and never replaced
+    until that file was saved again."""
+    nvm = FakeNvm()
+    d = Driver(617, storage=Storage(NvmFiles(nvm)))
+    d.press("a", "a", "start")
+    d.app.keeper.save_settings()
+    at = NvmFiles(nvm).regions[name][0]
+    nvm.data[at + 5] ^= 0x5A
+    notes = [Driver(storage=Storage(NvmFiles(nvm))).app.keeper.storage.notes for _ in range(3)]
+    assert len(notes[0]) == 1 and notes[0][0].endswith("cleared (no room here to keep it)")
+    assert notes[1] == [] and notes[2] == []
+
+
+def test_an_all_zero_nvm_is_a_blank_board():
+    """Issue 22 (6): nvm that reads all zeros (zeroed, not erased) was three
+    damaged files at every boot; no save is empty, so it holds none."""
+    nvm = FakeNvm()
+    nvm.data[:] = bytes(len(nvm.data))
+    first = Driver(storage=Storage(NvmFiles(nvm)))
+    assert first.app.keeper.storage.notes == [] and first.app.notice is None
+    first.app.new_game("5")
+    again = Driver(storage=Storage(NvmFiles(nvm)))
+    assert again.app.notice is None and again.app.in_progress

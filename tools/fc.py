@@ -190,31 +190,51 @@ def words(line):
 
 
 def stdin_lines():
-    """Standard input a line at a time, read in pieces of 512 characters, so
-    that a large transcript never sits in memory whole (MicroPython's heap)."""
-    line = ""
+    """Standard input a line at a time, read as bytes in pieces of 512, so
+    that a large transcript never sits in memory whole (MicroPython's heap),
+    and each line decoded as UTF-8 by the same rule on both interpreters."""
+    stream = getattr(sys.stdin, "buffer", sys.stdin)
+    line = b""
+    n = 0
     while True:
         try:
-            piece = sys.stdin.read(512)
-        except (UnicodeError, ValueError):
-            raise UsageError("standard input is not text")
+            piece = stream.read(512)
+        except (OSError, ValueError):
+            raise UsageError("standard input cannot be read (a folder?)")
         if not piece:
             break
-        parts = (line + piece).split("\n")
+        parts = (line + piece).split(b"\n")
         line = parts.pop()
         for part in parts:
-            yield part
+            n += 1
+            yield _text(part, n)
         if len(line) > LINE_LIMIT:
             raise UsageError("a line of standard input is longer than %d characters" % LINE_LIMIT)
     if line:
-        yield line
+        yield _text(line, n + 1)
+
+
+def _text(line, n):
+    try:
+        return line.decode()
+    except UnicodeError:
+        raise UsageError("line %d of standard input is not UTF-8 text" % n)
+
+
+def shown(word):
+    """A word as a one-line message shows it: control characters (a
+    newline, a tab) written as escapes, the same on both interpreters."""
+    out = ""
+    for ch in word:
+        out += ch if " " <= ch != "\x7f" else "\\x%02x" % ord(ch)
+    return out
 
 
 def transcript_moves(tokens, variant):
     """The moves (packed, 2 bytes each) of the tokens given, or of standard
     input without fc-solve's header and trailer."""
     moves = bytearray()
-    lines = [" ".join(tokens)] if tokens else stdin_lines()
+    lines = tokens if tokens else stdin_lines()  # each argument a line of its own
     n = 0
     for line in lines:
         if not tokens and notation.is_noise(line):
@@ -288,24 +308,46 @@ def decode_code(word):
 
 
 def log_files(paths):
-    """The result files among paths (files, or folders holding them)."""
+    """The result files among paths (files, or folders holding them): only
+    regular files (a FIFO or a device would never end a read), and names
+    read as bytes (a name that is not UTF-8 is passed over alike on both
+    interpreters: MicroPython cannot list it as text)."""
     import os
 
     found = []
     for path in paths:
-        try:
-            is_folder = os.stat(path)[0] & 0x4000
-        except OSError:
-            raise UsageError("no such file or folder: " + path)
-        if not is_folder:
+        mode = _mode(path)
+        if mode is None:
+            raise UsageError("no such file or folder: " + shown(path))
+        if not mode & 0x4000:
+            if mode & 0xF000 != 0x8000:
+                raise UsageError(shown(path) + " is not a file")
             found.append(path)
             continue
-        names = sorted(n for n in os.listdir(path) if n.startswith("result") and
-                       n.endswith(".sav"))
-        found += [path.rstrip("/") + "/" + n for n in names]
+        names = []
+        for name in os.listdir(path.encode()):
+            try:
+                name = name.decode()
+            except UnicodeError:
+                continue
+            if name.startswith("result") and name.endswith(".sav"):
+                names.append(name)
+        for name in sorted(names):
+            full = path.rstrip("/") + "/" + name
+            if _mode(full) is not None and _mode(full) & 0xF000 == 0x8000:
+                found.append(full)
     if not found:
-        raise UsageError("no result files in " + " ".join(paths))
+        raise UsageError("no result files in " + " ".join(shown(p) for p in paths))
     return found
+
+
+def _mode(path):
+    import os
+
+    try:
+        return os.stat(path)[0]
+    except OSError:
+        return None
 
 
 def verify(paths):
@@ -318,11 +360,11 @@ def verify(paths):
             with open(path, "rb") as f:
                 data = f.read(4097)
         except OSError:
-            raise UsageError("cannot read " + path)
+            raise UsageError("cannot read " + shown(path))
         result = Result()
         problem = result.decode(data)
         if problem:
-            raise UsageError(path + " is not a result file: " + problem)
+            raise UsageError(shown(path) + " is not a result file: " + problem)
         results.append((result.serial, path, result))
     results.sort(key=lambda r: r[0])  # the order the games were played in
     bad = 0
@@ -352,7 +394,9 @@ def main(argv):
         else:
             replay(word, options, tokens)
     except UsageError as error:
-        fail(str(error) + ("\n" + USAGE if error.show_usage else ""))
+        fail(shown(str(error)) + ("\n" + USAGE if error.show_usage else ""))
+    except MemoryError:  # MicroPython's heap: 40,000 moves as arguments
+        fail("not enough memory for that many moves (give them on standard input)")
 
 
 if __name__ == "__main__":

@@ -33,8 +33,32 @@ BIN = os.path.dirname(sys.executable)
 
 
 def tool(name):
+    """A host tool: $NAME if set (MPREMOTE=..., for a test's stand-in), else
+    the one beside this Python (the .venv's), else the one on PATH."""
+    chosen = os.environ.get(name.upper().replace("-", "_"))
+    if chosen:
+        return chosen
     here = os.path.join(BIN, name)
     return here if os.path.exists(here) else shutil.which(name)
+
+
+# seconds one mpremote call may take: the longest, copying the whole game to
+# a real Pico, takes about 20; a board that stops answering is given up on
+MPREMOTE_TIMEOUT = float(os.environ.get("MPREMOTE_TIMEOUT") or 180)
+
+
+def run_tool(cmd, cwd=None, timeout=None):
+    """Run a host tool -> (exit code, stdout, stderr) as text, whatever bytes
+    it printed (a board's noise: what is not UTF-8 shows as U+FFFD); exit
+    code None when it did not finish within `timeout` seconds (it is then
+    stopped)."""
+    try:
+        result = subprocess.run(cmd, cwd=cwd, capture_output=True,
+                                timeout=timeout or MPREMOTE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, "", ""
+    return (result.returncode, result.stdout.decode("utf-8", "replace"),
+            result.stderr.decode("utf-8", "replace"))
 
 
 def fail(message):
@@ -60,14 +84,17 @@ class Board:
         self.port = port
 
     def run(self, args, cwd=None):
-        result = subprocess.run(self.base + args, cwd=cwd, capture_output=True, text=True)
-        if result.returncode != 0:
-            where = self.port or "the auto-detected port"
-            detail = (result.stderr or result.stdout).strip().splitlines()
+        code, out, err = run_tool(self.base + args, cwd)
+        where = self.port or "the auto-detected port"
+        if code is None:
+            fail("mpremote did not finish within %d s on %s (%s): the board stopped answering;"
+                 " unplug it, plug it in again and retry" % (MPREMOTE_TIMEOUT, where, args[0]))
+        if code != 0:
+            detail = (err or out).strip().splitlines()
             fail("mpremote could not talk to the board on %s: %s\n"
                  "(is it plugged in and running MicroPython? `mpremote devs` lists ports)"
                  % (where, detail[-1] if detail else "no answer"))
-        return result.stdout
+        return out
 
     def mpy_version(self):
         """(major, minor) of the .mpy files it loads, and the name of its

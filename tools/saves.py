@@ -14,8 +14,6 @@ written.
 """
 
 import os
-import shutil
-import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -139,18 +137,21 @@ def fail(message):
 
 
 def pull(port, folder):
-    mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
-    if not os.path.exists(mpremote):
-        mpremote = shutil.which("mpremote")
+    from flash import MPREMOTE_TIMEOUT, run_tool, tool
+
+    mpremote = tool("mpremote")
     if not mpremote:
         fail("mpremote is missing (pip install mpremote)")
     base = [mpremote] + (["connect", port] if port else []) + ["resume"]
-    listing = subprocess.run(base + ["exec", "import os; print(' '.join(os.listdir()))"],
-                             capture_output=True, text=True)
-    if listing.returncode != 0:
-        fail("could not talk to the board on %s" % (port or "the usual port"))
-    names = [n for n in listing.stdout.split() if n.endswith(".sav") or ".sav.bad" in n]
-    if any("/" in n or n.startswith(".") for n in names):  # not a listing of file names
+    where = port or "the usual port"
+    code, out, _ = run_tool(base + ["exec", "import os; print(' '.join(os.listdir()))"])
+    if code is None:
+        fail("the board on %s did not answer within %d s" % (where, MPREMOTE_TIMEOUT))
+    if code != 0:
+        fail("could not talk to the board on %s" % where)
+    names = [n for n in out.split() if n.endswith(".sav") or ".sav.bad" in n]
+    if any("/" in n or n.startswith(".") or "\ufffd" in n or not n.isprintable()
+           for n in names):  # not a listing of file names
         fail("the board answered something that is not a list of files")
     if not names:
         print("saves.py: the board has no saved files yet")
@@ -162,9 +163,11 @@ def pull(port, folder):
     args = []
     for name in names:
         args += ["fs", "cp", ":" + name, os.path.join(folder, name), "+"]
-    copied = subprocess.run(base + args[:-1], capture_output=True, text=True)
-    if copied.returncode != 0:
-        detail = (copied.stderr or copied.stdout).strip().splitlines()
+    code, out, err = run_tool(base + args[:-1])
+    if code is None:
+        fail("copying from the board on %s did not finish within %d s" % (where, MPREMOTE_TIMEOUT))
+    if code != 0:
+        detail = (err or out).strip().splitlines()
         fail("copying failed: %s" % (detail[-1] if detail else "no answer"))
     return [os.path.join(folder, n) for n in names]
 

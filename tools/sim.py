@@ -301,13 +301,14 @@ def parse_args(argv):
         i += 1
     if "size" in args:
         w, _, h = args["size"].partition("x")
-        if not (w.isdigit() and h.isdigit() and 64 <= int(w) <= 256 and 32 <= int(h) <= 128
+        if not (_digits(w) and _digits(h) and 64 <= int(w) <= 256 and 32 <= int(h) <= 128
                 and int(h) % 8 == 0):
             sys.exit("sim.py: --size is WIDTHxHEIGHT, 64..256 by 32..128 (height a multiple "
-                     "of 8), not '%s'" % args["size"])
+                     "of 8), not %r" % args["size"])
     if "seed" in args:
-        if not args["seed"].isdigit():
-            sys.exit("sim.py: --seed must be a whole number")
+        if not _digits(args["seed"]) or len(args["seed"]) > 9:
+            sys.exit("sim.py: --seed must be a whole number (0-9 digits, at most 9), not %r"
+                     % args["seed"])
         args["seed"] = int(args["seed"])
     if "game" in args:
         sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
@@ -321,10 +322,17 @@ def parse_args(argv):
         sys.path.insert(0, from_lib)
         from freecell.deal import DealNumber
 
-        problem = DealNumber().parse(args["deal"])
+        number = DealNumber()
+        problem = number.parse(args["deal"])
         if problem:
-            sys.exit("sim.py: %s, not '%s'" % (problem, args["deal"]))
+            sys.exit("sim.py: %s, not %r" % (problem, args["deal"]))
+        args["deal"] = number.text()  # one line to the firmware: never the blanks given
     return args
+
+
+def _digits(word):
+    """0-9 only (str.isdigit() takes other scripts' digits, which int() reads)."""
+    return bool(word) and all("0" <= ch <= "9" for ch in word)
 
 
 def fresh_flash(folder):

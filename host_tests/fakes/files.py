@@ -15,6 +15,12 @@ class FakeFiles:
         self.renames_fail = False  # a full flash: every rename raises
         self.largest_read = 0  # the most bytes a read() asked for
 
+    def size(self, name):
+        if name in self.unreadable:
+            return -1  # storage.UNREADABLE: a directory
+        data = self.files.get(name)
+        return None if data is None else len(data)
+
     def read(self, name, limit):
         self.largest_read = max(self.largest_read, limit)
         if name in self.unreadable:
@@ -22,7 +28,8 @@ class FakeFiles:
         data = self.files.get(name)
         return None if data is None else bytes(data[:limit])
 
-    def write(self, name, data):
+    def write(self, name, parts):
+        data = b"".join(bytes(part) for part in parts)
         if 0 <= self.cut_after < len(data):
             self.files[name] = bytes(data[: self.cut_after])
             self.cut_after = -1

@@ -15,6 +15,8 @@ from freecell.game import Game  # noqa: E402
 GAME = Game()
 gc.collect()
 from app.app import App  # noqa: E402
+from app import let_go  # noqa: E402
+from app.keeper import Keeper  # noqa: E402
 from app.storage import FlashFiles, Storage  # noqa: E402
 from app import records as R
 
@@ -28,6 +30,9 @@ SCREENS = ("PlayScreen", "TitleScreen", "MenuScreen", "HelpScreen", "DealEntrySc
            "ConfirmScreen")
 
 
+BOOT_MODULES = set()  # what the first boot loaded: the rest a reset would forget
+
+
 class PowerCut(Exception):
     pass
 
@@ -39,22 +44,30 @@ class FaultyFlash(FlashFiles):
         super().__init__(folder)
         self.cut_after = -1
 
-    def write(self, name, data):
+    def write(self, name, parts):
+        data = b"".join(bytes(part) for part in parts)
         if 0 <= self.cut_after < len(data):
             with open(self.path(name), "wb") as f:
                 f.write(data[: self.cut_after])
             self.cut_after = -1
             raise PowerCut()
-        FlashFiles.write(self, name, data)
+        FlashFiles.write(self, name, parts)
 
 
 def boot(flash):
-    return App(sim.display, sim.keys, SEED, GAME, Storage(flash))
+    """As main.py does: the keeper boots (the saved files loaded and checked)
+    before the app is made.  (The app's code stays loaded across the soak's
+    reboots, unlike a board's: the heap here is tighter than after a reset.)"""
+    keeper = Keeper(Storage(flash))
+    keeper.boot(GAME)
+    gc.collect()
+    return App(sim.display, sim.keys, SEED, GAME, keeper=keeper)
 
 
 def soak():
     flash = FaultyFlash(FOLDER)
     app = boot(flash)
+    BOOT_MODULES.update(sys.modules)
     keys = sim.keys
     state = SEED
     now = 0
@@ -85,6 +98,11 @@ def soak():
         if cut:
             flash.cut_after = -1
             app = None
+            # a reset forgets every module; the soak can forget those loaded
+            # since boot (the solver's, a screen's), as a board's boot would not have them
+            for name in list(sys.modules):
+                if name not in BOOT_MODULES:
+                    let_go(*name.split(".", 1)) if "." in name else sys.modules.pop(name)
             gc.collect()
             app = boot(flash)
             boots += 1

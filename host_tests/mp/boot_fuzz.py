@@ -1,33 +1,74 @@
-# Sealed lies through the whole firmware: the game, statistics and settings
-# files a real session of presses saved, taken at many points, one of them
+# Sealed lies through the whole firmware: the game, statistics, settings and
+# result files a real session saved, taken at many points, one of them
 # changed (a few bytes, then the checksum made right again; or cut short,
-# removed, or swapped for the same file of another moment), and the app
-# booted on them and pressed at random.  After the boot and every press:
-# no exception, each of the 52 cards once, no game won without them all
-# home, played = won + given up + in progress.  A changed file either loads or is set aside with a note; and
-# whatever the boot and the presses left on the flash loads cleanly at the
-# next boot (nothing the firmware writes is ever set aside).  Prints one
-# summary line; the same on CPython (tools/shims) and MicroPython.
-#   boot_fuzz.py CASES
+# removed, swapped for the same file of another moment, or grown past any
+# save), and the app booted on them and pressed at random.  The sessions
+# play daily deals and tournaments as well as random presses (issue 22: a
+# finished daily deal's statistics were refused at the next boot), and a
+# boot now and then undoes every move and redoes them, drawing each
+# position (a column grown past its room through undo).  After the boot and
+# every press: no exception, each of the 52 cards once, no game won without
+# them all home, played = won + given up + in progress.  A changed file
+# either loads or is set aside with a note; whatever the boot and the
+# presses left on the flash loads cleanly at the next boot (nothing the
+# firmware writes is ever set aside); every result the sessions wrote is
+# confirmed by replaying its log.  Prints one summary line; the same on
+# CPython (tools/shims) and MicroPython.
+#   boot_fuzz.py CASES [nvm]      nvm: CircuitPython's regions (NvmFiles)
 import sys
 
 from boards import sim
 from app.app import App
-from app.storage import GAME, SETTINGS, STATS, Storage
+from app.storage import GAME, SETTINGS, STATS, NvmFiles, Storage
 from files import FakeFiles
+from nvm import FakeNvm
 from freecell import savefile
 from freecell.game import Game
 from lcg import Lcg, mutate
 from sound import sound
 
-NAMES = (GAME, STATS, SETTINGS)
-KINDS = (savefile.GAME, b"S", b"O")
+NVM = len(sys.argv) > 2 and sys.argv[2] == "nvm"
+NAMES = (GAME, STATS, SETTINGS, "result")  # result: one of the result files there
+KINDS = (savefile.GAME, b"S", b"O", b"R")
+LABELS = ("saved game", "statistics", "settings", "result log")
 # d-pad and A most often, as a player would; B, START, SELECT less
 WEIGHTS = b"\x00\x00\x01\x01\x02\x02\x03\x03\x04\x04\x04\x05\x05\x06\x07"
+# what a session does besides random presses, now and then
+EPISODES = ("daily", "tournament_random", "give_up", "next_round", "random")
 
 
 class Clock:
     now = 0
+
+
+class Flash:
+    """The board's saved files, as FakeFiles or as CircuitPython's nvm."""
+
+    def __init__(self, nvm=None, files=None):
+        self.nvm = nvm
+        self.files = files if files is not None else (NvmFiles(nvm) if nvm else FakeFiles())
+
+    def copy(self):
+        if self.nvm is not None:
+            nvm = self.nvm.copy()
+            return Flash(nvm, NvmFiles(nvm))
+        return Flash(None, self.files.copy())
+
+    def names(self):
+        if self.nvm is not None:
+            return [n for n in self.files.regions if self.files.exists(n)]
+        return list(self.files.files)
+
+    def get(self, name):
+        size = self.files.size(name)
+        return None if size is None or size < 0 else self.files.read(name, size)
+
+    def put(self, name, data):
+        if self.nvm is not None:
+            region = self.files.regions[name]
+            if len(data) > region[1]:  # no more room in a region: cut to it
+                data = data[:region[1]]
+        self.files.write(name, (data,))
 
 
 def press(app, keys, button, ticks=7):
@@ -41,20 +82,39 @@ def press(app, keys, button, ticks=7):
         app.tick(Clock.now)
 
 
-def boot(files):
-    return App(sim.display, sim.keys, 1, Game(), Storage(files))
+def boot(flash):
+    return App(sim.display, sim.keys, 1, Game(), Storage(flash.files))
+
+
+def episode(app, rng):
+    """A daily deal, a tournament, a game given up or a new one, as the
+    menus would do it (their actions), in whatever state the app is."""
+    action = EPISODES[rng.next(len(EPISODES))]
+    if action == "give_up" and not app.in_progress:
+        return
+    if action == "next_round" and not app.keeper.stats.tournament:
+        return
+    if action == "daily":  # one of three days: a day's second try is a plain game
+        day = 1 + rng.next(3)
+        app.today = lambda: (2026, 12, day)
+    app.act(action)
+    if app.screen is app.confirm:  # it asks first: yes
+        app.act(action)
 
 
 def real_flashes(rng, count):
-    """Copies of the flash taken while a session of random presses plays."""
-    files = FakeFiles()
-    app = boot(files)
+    """Copies of the flash taken while a session of presses and episodes plays."""
+    flash = Flash(FakeNvm()) if NVM else Flash()
+    app = boot(flash)
+    app.keeper.save_settings()  # as a player who has opened SETTINGS once
     kept = []
     while len(kept) < count:
+        if rng.next(3) == 0:
+            episode(app, rng)
         for _ in range(5 + rng.next(40)):
             press(app, sim.keys, WEIGHTS[rng.next(len(WEIGHTS))], 70 if rng.next(20) == 0 else 7)
-        if GAME in files.files:
-            kept.append(files.copy())
+        if flash.get(GAME) is not None:
+            kept.append(flash.copy())
     return kept
 
 
@@ -68,28 +128,69 @@ def check(app, where):
     return None
 
 
-def one_case(flashes, flash, rng, tally):
-    which = rng.next(3)
-    name = NAMES[which]
-    files = flash.copy()
-    how = rng.next(10)
+def change(flash, name, which, flashes, rng):
+    """One file of the flash changed; returns False when it is not there."""
+    data = flash.get(name)
+    if data is None:
+        return False
+    how = rng.next(12)
     if how < 6:
-        files.files[name] = mutate(files.files[name], KINDS[which], rng)
+        flash.put(name, mutate(data, KINDS[which], rng))
     elif how == 6:  # a write cut short, as if a power cut beat the rename
-        files.files[name] = files.files[name][:rng.next(len(files.files[name]))]
+        flash.put(name, data[:rng.next(len(data))] or b"F")
     elif how == 7:
-        del files.files[name]
+        flash.files.remove(name)
+    elif how == 8:  # larger than any save of its kind (a save of a few KB)
+        flash.put(name, data + bytes(2048 + rng.next(4096)))
+    elif how == 9:  # the same, left where an unfinished save goes
+        flash.put(name + ".tmp", mutate(data, KINDS[which], rng) if rng.next(2)
+                  else data[:rng.next(len(data))] + bytes(rng.next(3000)))
     else:  # a real file of another moment: sound, but not this flash's
-        files.files[name] = flashes[rng.next(len(flashes))].files[name]
-    app = boot(files)
+        other = flashes[rng.next(len(flashes))].get(name)
+        if other is None:
+            return False
+        flash.put(name, other)
+    return True
+
+
+def undo_everything(app):
+    """Undo to the start, then redo to the end, drawing every position."""
+    game = app.game
+    for step in range(2000):
+        if game.undo():
+            break
+        app.view.draw(game, app.play)
+        if not sound(game):
+            return "undo %d: the cards are not each there once, or a column is past its room" % step
+    for step in range(2000):
+        if game.redo():
+            break
+        app.view.draw(game, app.play)
+    return None
+
+
+def one_case(flashes, base, rng, tally):
+    which = rng.next(3 if NVM else 4)
+    flash = base.copy()
+    name = NAMES[which]
+    if which == 3:  # one of the result files there
+        results = [n for n in flash.names() if n.startswith("result") and n.endswith(".sav")]
+        if not results:
+            which, name = 0, GAME
+        else:
+            name = results[rng.next(len(results))]
+    changed = change(flash, name, which, flashes, rng)
+    app = boot(flash)
     notes = app.keeper.storage.notes
     refused = False
     for line in notes:
-        refused = refused or line.startswith(("saved game", "statistics", "settings")[which])
+        refused = refused or line.startswith(LABELS[which])
     tally[which * 2 + (1 if refused else 0)] += 1
-    if len(notes) > 1 or (notes and not refused):
+    if len(notes) > 1 or (notes and not refused) or (refused and not changed):
         return "a note about a file that was not changed: " + notes[0]
     problem = check(app, "boot")
+    if not problem and app.in_progress and rng.next(3) == 0:
+        problem = undo_everything(app)
     for k in range(rng.next(12)):
         if problem:
             return problem
@@ -98,16 +199,40 @@ def one_case(flashes, flash, rng, tally):
     if problem:
         return problem
     app.keeper.flush(app.game)
-    again = boot(files)
+    again = boot(flash)
     if again.keeper.storage.notes:
         return "the next boot set aside: " + again.keeper.storage.notes[0]
     return check(again, "the next boot")
 
 
+def confirm_results(flashes):
+    """Every result a session wrote is confirmed by its log's replay (or
+    says it cannot be checked: its log was full).  Returns how many."""
+    from freecell.results import Result
+
+    seen = {}
+    for flash in flashes:
+        for name in flash.names():
+            if name.startswith("result") and name.endswith(".sav"):
+                seen[bytes(flash.get(name))] = name
+    confirmed = 0
+    for data in seen:
+        result = Result()
+        problem = result.decode(data) or result.check()
+        if problem and not problem.startswith("cannot be checked"):
+            return "result %s: %s" % (seen[data], problem), confirmed
+        confirmed += 1
+    return None, confirmed
+
+
 def main(cases):
     rng = Lcg(2027)
     flashes = real_flashes(rng, 30)
-    tally = [0] * 6  # per file: loaded, set aside
+    problem, confirmed = (None, 0) if NVM else confirm_results(flashes)
+    if problem:
+        print("results", problem)
+        return
+    tally = [0] * 8  # per file: loaded, set aside
     for case in range(cases):
         try:
             problem = one_case(flashes, flashes[case % len(flashes)], rng, tally)
@@ -117,7 +242,8 @@ def main(cases):
             print("case", case, problem)
             return
     print("cases", cases, "game", tally[0], tally[1], "stats", tally[2], tally[3],
-          "settings", tally[4], tally[5], "ok")
+          "settings", tally[4], tally[5], "results", tally[6], tally[7],
+          "confirmed", confirmed, "ok")
 
 
 main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)

@@ -31,3 +31,26 @@ def mutate(data, kind, rng):
         else:  # a small number: a card, a count, a flag
             payload[i] = rng.next(53)
     return savefile.wrap(kind, data[3], payload, len(payload))
+
+
+def mutate_step(data, rng):
+    """A FreeCell save with one of its history's steps sent from another
+    column, one of the tallest (undoing it puts the cards back there),
+    sealed again: the lie of issue 22 that grew a column past its room.
+    None when the save has no step."""
+    at, n = savefile.unwrap(data, savefile.GAME, data[3])
+    payload = bytearray(data[at:at + n])
+    table_end = 43
+    for c in range(10):
+        table_end += payload[33 + c]
+    steps = payload[table_end] << 8 | payload[table_end + 1]
+    if not steps:
+        return None
+    j = table_end + 4 + 3 * rng.next(steps)
+    tallest = 0
+    for c in range(8):
+        if payload[33 + c] > payload[33 + tallest] or (
+                payload[33 + c] == payload[33 + tallest] and rng.next(2)):
+            tallest = c
+    payload[j] = (payload[j] & 0xC0) | tallest
+    return savefile.wrap(savefile.GAME, data[3], payload, len(payload))

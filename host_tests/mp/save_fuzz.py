@@ -1,5 +1,6 @@
 # Sealed lies: real saved games, taken at many points of real play, with a
-# few bytes changed and the checksum made right again.  Each must either be
+# few bytes changed (or one history step sent from another column) and the
+# checksum made right again.  Each must either be
 # refused with a reason, or load as a sound game that then survives undo,
 # redo and random moves with its 52 cards, each once.  Prints one summary
 # line; the same on CPython and MicroPython.
@@ -7,8 +8,8 @@ import sys
 
 from freecell import savefile
 from freecell.game import Game
-from freecell.table import FOUNDATION
-from lcg import Lcg, mutate
+from freecell.table import CELL0, FOUNDATION
+from lcg import Lcg, mutate, mutate_step
 from sound import sound
 
 
@@ -24,8 +25,15 @@ def real_saves(rng, count):
                 g.undo()
             elif roll == 1:
                 g.redo()
+            elif roll < 5:  # a column's top card to a free cell: high cards too
+                g.move(rng.next(8), CELL0 + rng.next(g.table.cells_count))
             else:
                 g.move(rng.next(FOUNDATION + 1), rng.next(FOUNDATION + 1), rng.next(4))
+        # half say their log is not whole, and half of each that their ring
+        # no longer reaches the deal (as after a long game): the loader then
+        # judges them by the undo history alone, as it must such a game
+        g.log.complete = k % 2 == 0
+        g.history.from_deal = k % 4 < 2
         saves.append(savefile.encode_game(g, 1 + k))
     return saves
 
@@ -55,7 +63,9 @@ def main(cases):
     saves = real_saves(rng, 40)
     loaded = refused = 0
     for case in range(cases):
-        data = mutate(saves[case % len(saves)], savefile.GAME, rng)
+        save = saves[case % len(saves)]
+        # a quarter: a step sent from another column (undo then builds there)
+        data = (case % 4 == 3 and mutate_step(save, rng)) or mutate(save, savefile.GAME, rng)
         game = Game()
         try:
             result = savefile.decode_game(data, game)

@@ -1,5 +1,8 @@
 # The one soundness check the scripts share: each of the 52 cards exactly
-# once, on the table, in the cells or home.  Runs on CPython and MicroPython.
+# once, on the table, in the cells or home; and no column past its room
+# (height + its top card's rank within 19, so the cards that may still go on
+# it fit: issue 22's column grown through undo).  Runs on CPython and
+# MicroPython.
 
 
 def sound(game):
@@ -14,6 +17,8 @@ def sound(game):
     for c in range(t.columns):
         for i in range(t.heights[c]):
             seen[t.card(c, i)] += 1
+        if t.heights[c] and t.heights[c] + (t.card(c, 0) >> 2) > 19:
+            return False
     for n in seen:
         if n != 1:
             return False

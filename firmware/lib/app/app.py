@@ -19,7 +19,8 @@ from freecell.scoring import TIMED
 
 from .assistant import Assistant, HINT, SHOW, WINNABLE
 from .buttons import Buttons, B, NO_EVENT
-from .keeper import Keeper, let_go
+from . import let_go
+from .keeper import Keeper
 from .layout import Layout
 from .paint import Painter
 from .play import PlayScreen
@@ -49,14 +50,18 @@ IDLE_TICK_MS = 4
 
 
 class App:
-    def __init__(self, display, keys, seed=1, game=None, storage=None):
+    def __init__(self, display, keys, seed=1, game=None, storage=None, keeper=None):
+        """keeper: one that has booted already (main.py boots it before the
+        app's code is loaded, so that a saved game's checks never share the
+        heap with it); else a keeper of `storage`, booted here."""
         self.display = display
         self.keys = keys
         self.layout = Layout(display.width, display.height)
         self.painter = Painter(display)
         self.game = game or Game()
         self.buttons = Buttons()
-        self.keeper = Keeper(storage)
+        self.keeper = keeper or Keeper(storage)
+        storage = self.keeper.storage
         self.play = PlayScreen(self.game, self.layout)
         self.view = TableView(self.painter, self.layout)
         self.title = TitleScreen(self)
@@ -65,6 +70,7 @@ class App:
         self._held = self._held_name = None  # the LAZY screen made last
         self.assistant = Assistant(self)
         self.play.assistant = self.assistant
+        self.keeper.make_room = self.assistant.release
         self._random = seed & 0xFFFF
         self._clock = None  # the last tick's time
         self._play_ms = 0  # of the second being counted (the timed score's clock)
@@ -72,7 +78,8 @@ class App:
         self.redraws = 0
         self.last_press = None
         self.asleep = False
-        if not self.keeper.boot(self.game):
+        resumed = self.keeper.resumed if keeper else self.keeper.boot(self.game)
+        if not resumed:
             self.game.autoplay = self.keeper.settings.autoplay
         self.play.reset()
         self.apply_display_settings()
@@ -196,10 +203,28 @@ class App:
         action = self.screen.key(button, kind)
         self.dirty = True
         if action:
-            self.act(action)
+            try:
+                self.act(action)
+            except MemoryError:  # what it needed did not fit, even without the solver
+                self.no_room()
         if self.keeper.problem:  # a save failed: say so once
             self.play.say_text(self.keeper.problem)
             self.keeper.problem = None
+
+    def no_room(self):
+        """An action the heap had no room for (a small board's, at its
+        edge): said in words, the game as it was; never a traceback."""
+        self.assistant.release()
+        gc.collect()
+        words = "not enough memory for that on this board"
+        if self.screen is self.play:
+            self.play.say_text(words)
+            return
+        self.notice = words
+        try:
+            self.show(self.title)
+        except MemoryError:  # stay where it is
+            gc.collect()
 
     def redraw(self):
         if self.screen is self.play:

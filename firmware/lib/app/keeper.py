@@ -23,31 +23,16 @@ games are saved before the statistics, and a game the statistics count as in
 progress but that cannot be resumed counts as given up.
 """
 
-import sys
+import gc
 
 from freecell.compat import ticks_diff
-from freecell.game import PLAYING
-from freecell.savefile import decode_game, encode_game, unwrap
+from freecell.savefile import game_parts
 
+from . import let_go
 from .records import Settings, Stats
 from .storage import GAME, SETTINGS, STATS
 
 AUTOSAVE_MS = 30000
-RESULT_SLOTS = 8  # results.SLOTS: result0.sav .. result7.sav
-
-
-def _is_result(data):
-    """A whole result file (its container sound), or why not."""
-    where = unwrap(data, b"R", 1)
-    return where if isinstance(where, str) else None
-
-
-def let_go(package, name):
-    """Forget a module loaded for one task, so its code can be collected."""
-    sys.modules.pop(package + "." + name, None)
-    parent = sys.modules.get(package)
-    if parent is not None and hasattr(parent, name):
-        delattr(parent, name)
 
 
 class Keeper:
@@ -59,68 +44,23 @@ class Keeper:
         self.saved_seconds = -1
         self.last_save = None
         self.problem = None  # the last save that failed, in words
+        self.make_room = None  # the app's way to free memory (the solver's tables)
+        self.resumed = False  # what boot() found: a game to resume
 
     def boot(self, game):
-        """Load everything; returns True when `game` holds a game to resume."""
-        s = self.storage
-        if s is None:
+        """Load everything; returns True when `game` holds a game to resume.
+        (Its code is in restore.py, loaded for the boot and let go of after,
+        with the loaders it used.)"""
+        if self.storage is None:
             return False
-        s.load(SETTINGS, self.settings.decode)
-        s.load(STATS, self.stats.decode)
-        found = [0]
+        from .restore import boot
 
-        def load_game(data):
-            result = decode_game(data, game)
-            if isinstance(result, str):
-                return result
-            found[0] = result
-            return None
-
-        loaded = s.load(GAME, load_game)
-        self._tidy_results()
-        resumable = loaded and game.state == PLAYING
-        if self._reconcile(game, loaded, resumable, found[0]):
-            self.save_stats()
-        if resumable and found[0] != self.stats.serial:  # the statistics renumbered it
-            self.save_game(game)
-        self.saved_moves = game.moves if resumable else -1
-        self.saved_seconds = game.seconds
-        let_go("freecell", "loadgame")  # the load's checks: not needed till the next boot
-        let_go("freecell", "savefile_old")
-        let_go("app", "records_load")
-        return resumable
-
-    def _tidy_results(self):
-        """A result whose write a cut interrupted: finished, it takes its
-        place; unfinished, it goes (storage.load's rules for a .tmp)."""
-        for i in range(RESULT_SLOTS):
-            name = "result%d.sav" % i
-            if self.storage.files.exists(name + ".tmp"):
-                self.storage.load(name, _is_result)
-
-    def _reconcile(self, game, loaded, resumable, serial):
-        st = self.stats
-        if resumable:
-            if st.in_progress and st.serial == serial:
-                if st.game == game.variant.id:
-                    return False
-                st.move_in_progress(game.variant.id)  # counted before games were apart
-                return True
-            if st.in_progress:  # another game was under way and is gone
-                st.lose()
-            # counted as the latest game the statistics know: its own serial
-            # may be higher than the games they count (statistics reset)
-            st.start(game.variant.id)
-            return True
-        if not st.in_progress:
-            return False
-        if loaded and serial == st.serial:  # it ended; the stats missed it
-            st.move_in_progress(game.variant.id)
-            self.save_result(game, serial, st.daily, st.tour_round() if st.tournament else 0)
-            st.finish(game)
-        else:
-            st.lose()
-        return True
+        self.resumed = boot(self, game)
+        for package, name in (("freecell", "loadgame"), ("freecell", "savefile_old"),
+                              ("freecell", "replay"), ("freecell", "results"),
+                              ("app", "records_load"), ("app", "restore")):
+            let_go(package, name)
+        return self.resumed
 
     # -- the game's life ------------------------------------------------------
 
@@ -155,6 +95,7 @@ class Keeper:
         except MemoryError:
             self.problem = "not enough memory to keep this game's result"
         let_go("freecell", "results")
+        let_go("freecell", "replay")
 
     def start_tournament(self, game, random):
         """Three games in a row of `game` (a variant object), scored by the
@@ -193,17 +134,34 @@ class Keeper:
     def save_game(self, game):
         if self.storage is None:
             return
-        self._check(self.storage.save(GAME, encode_game(game, self.stats.serial)))
-        self.saved_moves = game.moves
-        self.saved_seconds = game.seconds
+        if self._save(GAME, game_parts, game, self.stats.serial):
+            self.saved_moves = game.moves
+            self.saved_seconds = game.seconds
 
     def save_stats(self):
         if self.storage is not None:
-            self._check(self.storage.save(STATS, self.stats.encode()))
+            self._save(STATS, Stats.encode, self.stats)
 
     def save_settings(self):
         if self.storage is not None:
-            self._check(self.storage.save(SETTINGS, self.settings.encode()))
+            self._save(SETTINGS, Settings.encode, self.settings)
+
+    def _save(self, name, encode, *args):
+        """Encode and write one file; a heap with no room for its pieces or
+        the file's buffers (after a collection, then after make_room) keeps
+        the last save and says so.  True when it was written."""
+        for attempt in range(3):
+            try:
+                problem = self.storage.save(name, encode(*args))
+                break
+            except MemoryError:
+                problem = "not enough memory to save the %s; the last save is kept" % (
+                    "game" if name == GAME else "statistics" if name == STATS else "settings")
+                if attempt and self.make_room is not None:
+                    self.make_room()  # a save matters more than the solver's tables
+                gc.collect()
+        self._check(problem)
+        return problem is None
 
     def _check(self, problem):
         if problem:

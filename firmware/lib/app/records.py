@@ -13,7 +13,13 @@ tally of FIELDS counters, 3 bytes each, in the order of the field numbers below:
     (classic, timed, by moves), tournaments completed, the last day a daily
     deal was tried (days since 2000 + 1; 0: never)
 A game's played = won + given up (+ 1 for the game in progress, if it is
-of that game).  Only the player's own games set a best: never one the
+of that game).  Played is at most MOST_GAMES: a game's tally stops counting
+there (its next games are not counted), and every other counter that grows
+is bounded by played, so none can outgrow its 3 bytes and every sum the
+loader checks still holds after the next game.  A tournament's rounds
+finished are games of its game that no completed tournament counts:
+3 x tournaments completed + rounds finished (+ the game in progress) is at
+most that game's played.  Only the player's own games set a best: never one the
 solver played part of.
 Statistics payload, version 4 (13 + 3F per game + 13 per recent game):
     0  3  serial: games begun, all games together (the game in progress's
@@ -46,7 +52,7 @@ Versions 1 (the first 4 bytes: FreeCell) and 2 (the first 5) are still read.
 """
 
 from freecell.compat import const
-from freecell.savefile import get, put, unwrap, wrap
+from freecell.savefile import HEADER, container, get, put, seal, unwrap, wrap
 from freecell.scoring import CLASSIC, SCHEMES
 from freecell.variants import VARIANTS, by_id
 
@@ -77,6 +83,8 @@ BEST_TOURNAMENT = const(12)  # + the scheme: classic's, timed's, by moves'
 TOURNAMENTS = const(15)
 LAST_DAILY = const(16)
 FIELDS = const(17)
+MOST_GAMES = const(999999)  # games a tally counts (a 6-digit figure on screen)
+MOST_POINTS = const(0xFFFFFF)  # a score or a total: 3 bytes
 BESTS = (BEST_SCORE, BEST_TIMED, BEST_BY_MOVES)  # by scheme
 ROUNDS = 3  # games in a tournament
 TALLY = const(51)  # 3 * FIELDS
@@ -88,6 +96,11 @@ FLAG_DAILY = const(2)
 FLAG_TOURNAMENT = const(4)
 FLAG_RANDOM = const(8)
 FLAG_HELPED = const(16)
+
+
+# the largest files (the container adds 10 bytes): a larger one is no save
+STATS_BYTES = 10 + HEAD + GAMES * TALLY + RECENT * RECORD  # 433 with six games
+SETTINGS_BYTES = 10 + 6
 
 
 class Stats:
@@ -112,7 +125,7 @@ class Stats:
         return get(self.tallies, game * TALLY + 3 * field, 3)
 
     def set(self, game, field, value):
-        put(self.tallies, game * TALLY + 3 * field, min(value, 0xFFFFFF), 3)
+        put(self.tallies, game * TALLY + 3 * field, min(value, MOST_POINTS), 3)
 
     def _add(self, game, field):
         self.set(game, field, self.of(game, field) + 1)
@@ -134,12 +147,17 @@ class Stats:
     def start(self, game=0, daily=False, day=0):
         """A new game of `game` (a variant id) begins; returns its serial.  A
         daily deal (of `day`, days since 2000) counts as one only on its
-        first try that day."""
+        first try that day.  A game whose tally is full (MOST_GAMES) is
+        not counted: nothing is in progress then."""
+        self.tour_finished = -1
+        self.daily = False
+        if self.of(game, PLAYED) >= MOST_GAMES:
+            self.in_progress = 0
+            return self.serial
         self._add(game, PLAYED)
         self.in_progress = 1
         self.game = game
         self.serial = self.total(PLAYED)
-        self.tour_finished = -1
         self.daily = daily and self.of(game, LAST_DAILY) != day + 1
         if self.daily:
             self._add(game, DAILY_PLAYED)
@@ -150,6 +168,7 @@ class Stats:
         """The game in progress is gone without an ending: given up (and a
         tournament it was a round of cannot be completed)."""
         self.in_progress = 0
+        self.daily = False  # the mark is the game in progress's: it goes with it
         self._add(self.game, GIVEN_UP)
         self.set(self.game, STREAK, 0)
         self.end_tournament()
@@ -193,6 +212,7 @@ class Stats:
             best = BESTS[game.scoring]
             self.set(g, best, max(self.of(g, best), score))
         how = (WON if won else SOLVED if game.is_won() else LOST) | (DAILY if self.daily else 0)
+        self.daily = False  # the mark is the game in progress's: it goes with it
         self._remember(game, how | g << 3, self.tour_round() if self.tournament else 0)
         if self.tournament:
             self._round_over(game, score)
@@ -226,7 +246,7 @@ class Stats:
 
     def _round_over(self, game, score):
         self.tour_done += 1
-        self.tour_total += score
+        self.tour_total = min(self.tour_total + score, MOST_POINTS)
         self.tour_helped = self.tour_helped or game.assisted
         if self.tour_done < ROUNDS:
             return
@@ -268,7 +288,8 @@ class Stats:
 
     def encode(self):
         n = HEAD + len(self.tallies) + self.recent_count * RECORD
-        buf = bytearray(n)
+        out = container(STATS, STATS_VERSION, n)  # written in place: one buffer
+        buf = memoryview(out)[HEADER:]
         put(buf, 0, self.serial, 3)
         buf[3] = self.in_progress | (FLAG_DAILY if self.daily else 0) \
             | (FLAG_TOURNAMENT if self.tournament else 0) | (FLAG_RANDOM if self.tour_random else 0) \
@@ -281,8 +302,8 @@ class Stats:
         buf[9] = self.tour_game | self.tour_cells << 4
         put(buf, 10, self.tour_total, 3)
         buf[HEAD:HEAD + len(self.tallies)] = self.tallies
-        buf[HEAD + len(self.tallies):] = self.recent[: self.recent_count * RECORD]
-        return wrap(STATS, STATS_VERSION, buf, n)
+        buf[HEAD + len(self.tallies):n] = memoryview(self.recent)[:self.recent_count * RECORD]
+        return seal(out)
 
     def decode(self, data):
         """Load from a saved file; returns None, or an error message and

@@ -25,7 +25,7 @@ from freecell.variants import by_id
 
 from .records import (BEST_SCORE, BEST_STREAK, BY_SOLVER, DAILY_PLAYED, DAILY_WON, FEWEST,
                       FIELDS, FLAG_DAILY, FLAG_HELPED, FLAG_IN_PROGRESS, FLAG_RANDOM,
-                      FLAG_TOURNAMENT, GAMES, GIVEN_UP, HEAD, PLAYED, RECENT, RECORD, ROUNDS,
+                      FLAG_TOURNAMENT, GAMES, GIVEN_UP, HEAD, MOST_GAMES, PLAYED, RECENT, RECORD, ROUNDS,
                       STATS, STATS_VERSION, STREAK, TALLY, TOURNAMENTS, WINS)
 
 _OLD_RECORD = 12
@@ -58,7 +58,9 @@ def decode_stats(stats, data):
     stats.serial = get(p, 0, 3)
     flags = p[3]
     stats.in_progress = flags & FLAG_IN_PROGRESS
-    stats.daily = bool(flags & FLAG_DAILY)
+    # a daily mark with no game in progress is a finished daily deal's, left
+    # by versions before this one (which then refused their own file): dropped
+    stats.daily = bool(flags & FLAG_DAILY and stats.in_progress)
     stats.game = p[4]
     if version > 3 and flags & FLAG_TOURNAMENT:
         stats.start_tournament(p[9] & 15, p[8], bool(flags & FLAG_RANDOM), p[9] >> 4)
@@ -79,8 +81,7 @@ def decode_stats(stats, data):
 def _check(p, head, games, fields, tallies, record, version):
     """Do the counters add up?  None, or what is wrong."""
     flags, game = p[3], p[4]
-    if flags > (3 if version == 3 else 31) or game >= games \
-            or (flags & FLAG_DAILY and not flags & FLAG_IN_PROGRESS):
+    if flags > (3 if version == 3 else 31) or game >= games:
         return "the statistics do not add up"
     if flags & FLAG_TOURNAMENT and (p[7] >= ROUNDS or p[8] >= SCHEMES or p[9] & 15 >= games
                                 or p[9] >> 4 not in by_id(p[9] & 15).CELL_CHOICES
@@ -91,12 +92,14 @@ def _check(p, head, games, fields, tallies, record, version):
         t = head + g * 3 * fields
         c = [get(p, t + 3 * f, 3) for f in range(fields)]
         played += c[PLAYED]
-        if c[PLAYED] != c[WINS] + c[GIVEN_UP] + (flags & 1 if g == game else 0) \
+        if c[PLAYED] > MOST_GAMES \
+                or c[PLAYED] != c[WINS] + c[GIVEN_UP] + (flags & 1 if g == game else 0) \
                 or c[STREAK] > c[WINS] or c[BEST_STREAK] > c[WINS] \
                 or c[STREAK] > c[BEST_STREAK] or c[DAILY_PLAYED] > c[PLAYED] \
                 or c[DAILY_WON] > c[DAILY_PLAYED] or c[DAILY_WON] > c[WINS] \
                 or c[BY_SOLVER] > c[GIVEN_UP] \
-                or (fields > TOURNAMENTS and c[TOURNAMENTS] * ROUNDS > c[PLAYED]):
+                or (fields > TOURNAMENTS and c[TOURNAMENTS] * ROUNDS
+                    + (_rounds(p, flags) if g == p[9] & 15 else 0) > c[PLAYED]):
             return "the statistics do not add up"
     if get(p, 0, 3) > played:
         return "the statistics do not add up"
@@ -107,6 +110,14 @@ def _check(p, head, games, fields, tallies, record, version):
         if how & 3 == 3 or how >> 3 >= games or more & 3 >= SCHEMES or more >> 2 > ROUNDS:
             return "a recent game's record is damaged"
     return None
+
+
+def _rounds(p, flags):
+    """The games of its game a tournament under way has used: its rounds
+    finished, and the game in progress (which is its next round)."""
+    if not flags & FLAG_TOURNAMENT:
+        return 0
+    return p[7] + (1 if flags & FLAG_IN_PROGRESS else 0)
 
 
 def _decode_old(stats, data, version):

@@ -7,16 +7,25 @@ uses on the RP2040 and the ESP32, renames atomically).  At boot:
   - a NAME.tmp that does not is an unfinished write: removed (NAME, the last
     finished save, is untouched);
   - a NAME that is cut short, fails its checksum, has a foreign version, is
-    garbage, is larger than any save (only MAX_BYTES + 1 are read) or cannot
+    garbage, is larger than any save of its kind (the caller's `limit`: its
+    size is asked first, and such a file is never read into memory) or cannot
     be read at all (a directory of that name) is set aside as NAME.bad1
     (.bad2 ... .bad9, the last reused), never deleted, and `notes` gets one
-    line for the player;
+    line for the player; where the files have no room to set a file aside
+    (CircuitPython's nvm), the damaged file is cleared instead, so that it
+    is reported once, not at every boot;
+  - a file that the heap has no room to read or check (after a collection)
+    is kept as it is, with a note: never set aside for the board's lack of
+    memory (`unread` names it);
   - a flash that refuses a rename (full) leaves the file where it is, with
     a note: the game starts anyway, and the next save replaces the file only
     once the new one is written.
+(Those rules are boot's work: restore.py's load(), loaded for the boot and
+let go of after, so their code takes no room during play.)
 The game, the statistics and the settings are separate files.  Files go
-through a tiny interface (read, write, rename, remove, exists) so that a test
-can cut a write at any byte.
+through a tiny interface (size, read, write of a list of buffers, rename,
+remove, exists) so that a test can cut a write at any byte.  A save that runs out of memory, or a
+write the flash refuses, leaves the last save in place and says why.
 """
 
 import os
@@ -25,13 +34,12 @@ GAME = "game.sav"
 STATS = "stats.sav"
 SETTINGS = "settings.sav"
 _LABELS = {GAME: "saved game", STATS: "statistics", SETTINGS: "settings"}
+UNREADABLE = -1  # size(): there, but not a file (a directory, a device)
 
 
 def _label(name):
     """A file's name for the player: the result log's files are one thing."""
     return _LABELS.get(name) or ("result log" if name.startswith("result") else name)
-# the largest save is a game with a full undo ring: 1,181 bytes (savefile.py)
-MAX_BYTES = 4096
 
 
 class FlashFiles:
@@ -43,20 +51,30 @@ class FlashFiles:
     def path(self, name):
         return self.folder + "/" + name if self.folder else name
 
-    def read(self, name, limit):
-        """At most limit bytes of the file, or None when it cannot be read.
-        Asks the file's size first, so that a save takes a buffer its own
-        size, not the largest a save could be."""
+    def size(self, name):
+        """The file's size in bytes; None when there is no such file,
+        UNREADABLE when the name is something else (a directory)."""
         try:
-            size = os.stat(self.path(name))[6]
+            st = os.stat(self.path(name))
+        except OSError:
+            return None
+        # S_IFREG: not a directory, a FIFO or a device
+        return st[6] if st[0] & 0xF000 == 0x8000 else UNREADABLE
+
+    def read(self, name, limit):
+        """At most limit bytes of the file (the caller asked its size), or
+        None when it cannot be read."""
+        try:
             with open(self.path(name), "rb") as f:
-                return f.read(min(size, limit))
+                return f.read(limit)
         except OSError:
             return None
 
-    def write(self, name, data):
+    def write(self, name, parts):
+        """The buffers in `parts`, one after another, as the file."""
         with open(self.path(name), "wb") as f:
-            f.write(data)
+            for part in parts:
+                f.write(part)
 
     def rename(self, old, new):
         os.rename(self.path(old), self.path(new))
@@ -110,7 +128,12 @@ class NvmFiles:
             return None
         at, size = region
         n = self.nvm[at] << 8 | self.nvm[at + 1]
-        return None if n > size else (at + 2, n)
+        # 0: nvm that was zeroed, not erased; no save is empty
+        return None if n > size or n == 0 else (at + 2, n)
+
+    def size(self, name):
+        found = self._length(name)
+        return None if found is None else found[1]
 
     def read(self, name, limit):
         found = self._length(name)
@@ -119,21 +142,39 @@ class NvmFiles:
         at, n = found
         return bytes(self.nvm[at:at + min(n, limit)])
 
-    def write(self, name, data):
+    def write(self, name, parts):
         region = self.regions.get(name)
         if region is None:
             raise OSError(2)  # no such place here
         at, size = region
-        if len(data) > size:
+        n = 0
+        for part in parts:
+            n += len(part)
+        if n > size:
             raise OSError(28)  # no room
-        self.nvm[at + 2:at + 2 + len(data)] = data
-        self.nvm[at:at + 2] = bytes((len(data) >> 8, len(data) & 0xFF))
+        end = at + 2
+        for part in parts:
+            self.nvm[end:end + len(part)] = part
+            end += len(part)
+        self._set_length(at, n)
+
+    def _set_length(self, at, n):
+        self.nvm[at] = n >> 8  # the length last, a byte at a time:
+        self.nvm[at + 1] = n & 0xFF  # no 2-byte object a save
 
     def rename(self, old, new):
-        data = self.read(old, 1 << 16)
-        if data is None or new not in self.regions:
+        """The .tmp region's bytes copied over in pieces of 64 (never the
+        whole file in the heap), the length last, then the .tmp emptied."""
+        found = self._length(old)
+        if found is None or new not in self.regions:
             raise OSError(2)
-        self.write(new, data)
+        src, n = found
+        at, size = self.regions[new]
+        if n > size:
+            raise OSError(28)
+        for i in range(0, n, 64):
+            self.nvm[at + 2 + i:at + 2 + min(i + 64, n)] = self.nvm[src + i:src + min(i + 64, n)]
+        self._set_length(at, n)
         self.remove(old)
 
     def remove(self, name):
@@ -149,54 +190,16 @@ class Storage:
     def __init__(self, files=None):
         self.files = files or FlashFiles()
         self.notes = []  # one line each, for the player, about files set aside
+        self.unread = []  # names kept unread: the heap had no room for them
         self.writes = 0
-
-    def load(self, name, decode):
-        """Read NAME with decode(data) -> None or an error message.  Returns
-        True when something was loaded."""
-        tmp = self.files.read(name + ".tmp", MAX_BYTES + 1)
-        if tmp is not None:
-            if len(tmp) <= MAX_BYTES and decode(tmp) is None:
-                # a finished save whose rename was cut off: it is the newest
-                try:
-                    self.files.remove(name)
-                    self.files.rename(name + ".tmp", name)
-                except OSError as error:  # the .tmp stays: a later boot tries again
-                    self.notes.append("%s: could not finish the last save (error %s)"
-                                      % (_label(name), error))
-                return True
-            self.files.remove(name + ".tmp")  # an unfinished write
-        data = self.files.read(name, MAX_BYTES + 1)
-        if data is None:
-            if self.files.exists(name):  # there, but not a file we can read
-                self.set_aside(name, "it cannot be read")
-            return False
-        problem = "larger than any save" if len(data) > MAX_BYTES else decode(data)
-        if problem is None:
-            return True
-        self.set_aside(name, problem)
-        return False
-
-    def set_aside(self, name, problem):
-        for i in range(1, 10):
-            bad = "%s.bad%d" % (name, i)
-            if not self.files.exists(bad) or i == 9:
-                break
-        label = _label(name)
-        try:
-            self.files.remove(bad)
-            self.files.rename(name, bad)
-        except OSError as error:  # a full flash: it stays, the next save replaces it
-            self.notes.append("%s: %s; could not set it aside (error %s)"
-                              % (label, problem, error))
-            return
-        self.notes.append("%s: %s; set aside as %s" % (label, problem, bad))
 
     def save(self, name, data):
         """Write NAME safely.  Returns None, or why it could not (the old
-        file is then still there)."""
+        file is then still there); a MemoryError (the heap had no room for
+        the file's buffers) is raised, the old file still there."""
         try:
-            self.files.write(name + ".tmp", data)
+            # a file as one buffer, or as pieces (savefile.game_parts)
+            self.files.write(name + ".tmp", data if isinstance(data, list) else (data,))
             try:
                 self.files.rename(name + ".tmp", name)
             except OSError:  # a filesystem that will not rename over a file:
@@ -204,9 +207,11 @@ class Storage:
                 self.files.rename(name, name + ".old")
                 self.files.rename(name + ".tmp", name)
                 self.files.remove(name + ".old")
-        except OSError as error:
+        except (OSError, MemoryError) as error:
             if self.files.exists(name):  # else the .tmp is the newest save: a boot takes it
                 self.files.remove(name + ".tmp")
+            if isinstance(error, MemoryError):  # the caller may make room and try again
+                raise
             return "could not save the %s (error %s)" % (_label(name), error)
         self.writes += 1
         return None

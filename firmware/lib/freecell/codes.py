@@ -63,6 +63,9 @@ def encode(variant, number):
 
 def decode(text):
     """-> (variant object, DealNumber), or an error message (a str)."""
+    for ch in text:  # ASCII only: upper() maps some letters ('\u017f', '\u00df') to
+        if ch > "~":  # ASCII on CPython and not on MicroPython
+            return BAD
     text = text.upper().replace("-", "").replace(" ", "")
     if len(text) != 5 + DEAL_LETTERS + 1 or text[3] != "C" or not "0" <= text[4] <= "9":
         return BAD

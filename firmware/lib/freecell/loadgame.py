@@ -6,16 +6,26 @@ the history proves.  It then undoes the whole history on a scratch table (back
 to the deal itself when the file says the history reaches it) and plays every
 step forward again under the rules: each player move one the game would
 accept, each autoplay step a safe card going home, each step of FINISH a card
-that may go home.  So a later undo or redo can neither fail nor make a move
-the rules forbid.
+that may go home; and every position on the way (each one an undo or a redo
+can reach) within a column's room.  So a later undo or redo can neither fail
+nor make a move the rules forbid, nor build a column past its 19 cards.
+When the log holds every action since the deal, it is played again from the
+deal (replay.py) on `game` itself, which the load overwrites anyway: the
+position, the moves, the undos, the score and the ending must come out as
+the file says, so a score the log contradicts never reaches the statistics.
+(A log that is not complete cannot be checked so: its score is taken as
+written.)  The referee is made with a 1-step ring and a 1-action log, and
+the file's bytes are copied in without slices: a load allocates the file
+and two small tables.
 Imported only to load: the keeper lets go of this module after boot, so its
 code takes no room on the board while the game is played.
 """
 
 from .cards import NO_CARD
-from .game import Game, OK, PLAYING, WON
+from .game import Game, GAVE_UP, OK, PLAYING, WON
 from .history import GROUP_START, AUTO
 from .movelog import SOLVER, check as check_entry
+from .replay import play
 from .scoring import SCHEMES
 from .savefile import GAME, GAME_VERSION, get, unwrap
 from .table import (ALTERNATE, HOME_RULE, CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS,
@@ -57,7 +67,7 @@ def decode_game(data, game):
         return "the game record has impossible values"
     variant = kind(cells)
     # a game of its own to judge the history by: the same rules, the deal
-    referee = Game(autoplay=False, history=1, variant=variant)
+    referee = Game(autoplay=False, history=1, variant=variant, log=1)
     referee.number.hi = hi
     referee.number.lo = lo
     referee.allow_whole_column = bool(flags & 2)
@@ -94,6 +104,13 @@ def decode_game(data, game):
             actions += 1
     if moves < actions:
         return "the game counts fewer moves than its history holds"
+    referee = None
+    if flags & 128:
+        _read_table(data, at + 21, end, scratch)  # the history's check used it as room
+        problem = _check_log(data, tail + 6, logged, game, variant, hi, lo, flags, data[tail],
+                             scratch, (state, moves, undos, get(data, at + 15, 3)))
+        if problem:
+            return problem
     # everything checked: now change the game
     game.number.hi = hi
     game.number.lo = lo
@@ -111,7 +128,7 @@ def decode_game(data, game):
     game.assisted = bool(flags & 32 or solver_moved)  # the log proves it, if need be
     game.log_autoplay = bool(flags & 64)
     log = game.log
-    log.entries[:2 * logged] = data[tail + 6:end]
+    log.entries[:2 * logged] = memoryview(data)[tail + 6:end]
     log.n = logged
     log.complete = bool(flags & 128)
     _read_table(data, at + 21, end, game.table)  # as checked: the same cards
@@ -127,6 +144,40 @@ def decode_game(data, game):
     h.from_deal = bool(flags & 4)
     game.error = 0
     return get(data, at + 18, 3)
+
+
+def _check_log(data, at, logged, game, variant, hi, lo, flags, scheme, table, claims):
+    """Play the log from the deal on `game`: None when it comes out at
+    `table` with the claimed (state, moves, undos, score), else what is
+    wrong (and `game` is back at the start of the deal it had)."""
+    was = (game.variant, game.number.hi, game.number.lo, game.autoplay, game.scoring,
+           game.take_back, game.allow_whole_column)
+    game.set_variant(variant)
+    game.number.hi, game.number.lo = hi, lo
+    game.autoplay = bool(flags & 64)  # as it was at the deal
+    game.take_back = bool(flags & 16)
+    game.allow_whole_column = bool(flags & 2)
+    game.scoring = scheme
+    game.assisted = False
+    game.restart()
+    problem = None
+    for k in range(logged):
+        if play(game, data[at + 2 * k] | data[at + 2 * k + 1] << 8):
+            problem = "the game's log does not replay under the rules"
+            break
+    if problem is None:
+        if claims[0] == GAVE_UP:
+            game.give_up()
+        if (game.state, game.moves, game.undos, game.score) != claims \
+                or not _same(game.table, table):
+            problem = "the game's counters or score do not match its log"
+    if problem:  # back to the start of the deal it had
+        game.set_variant(was[0])
+        game.number.hi, game.number.lo = was[1], was[2]
+        game.autoplay, game.scoring, game.take_back, game.allow_whole_column = was[3:]
+        game.assisted = False
+        game.restart()
+    return problem
 
 
 def _read_table(data, at, end, t):
@@ -207,6 +258,9 @@ def _check_history(data, first_step, steps, done, table, referee, from_deal):
         return "the undo history starts in the middle of a move"
     if from_deal and not _is_start(referee, table):
         return "the undo history does not lead back to the deal"
+    for c in range(back.columns):  # where undoing every step leads
+        if not _in_room(back, c):
+            return "the undo history builds a column past its room"
     home = False  # in a FINISH: each of its steps sends a card home
     for k in range(steps):
         j = first_step + 3 * k
@@ -218,7 +272,16 @@ def _check_history(data, first_step, steps, done, table, referee, from_deal):
             return "the undo history does not match the table"
         if not _rules_allow(referee, src, data[j + 1], data[j + 2], flags, home):
             return "the undo history holds a move the rules forbid"
+        if data[j + 1] < CELL0 and not _in_room(back, data[j + 1]):
+            return "the undo history builds a column past its room"
     return None
+
+
+def _in_room(t, c):
+    """_read_table's rule for column c of t: height + the top card's rank
+    within a column's room, so the cards that may still go on it fit."""
+    h = t.heights[c]
+    return not h or h + (t.cards[c * COLUMN_CAP + h - 1] >> 2) <= COLUMN_CAP
 
 
 def _is_start(referee, scratch):

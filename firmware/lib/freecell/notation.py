@@ -71,7 +71,7 @@ def parse_move(token, columns=8, cells=4):
             if d < 0:
                 return -1
             count = count * 16 + d
-        if count == 0:
+        if count == 0 or count > 31:  # a packed move keeps the count in 5 bits
             return -1
     return src | dst << 5 | count << 10
 

@@ -29,9 +29,9 @@ real game.  Allocates on decode and check (host, or once at a game's end).
 
 from .compat import const
 from .deal import DealNumber
-from .game import Game, OK, PLAYING, WON, GAVE_UP
-from .movelog import (SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, HELPED,
-                      check as check_entry, is_move)
+from .game import Game, PLAYING, WON, GAVE_UP
+from .movelog import SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, HELPED, is_move
+from .replay import play as _play
 from .savefile import get, put, unwrap, wrap
 from .scoring import NAMES, SCHEMES, TIMED
 from .variants import by_id
@@ -45,6 +45,12 @@ _TAKE_BACK = const(2)
 _DAILY = const(4)
 _BY_SOLVER = const(8)
 _COMPLETE = const(16)
+
+
+def most_bytes(log):
+    """The largest result file a board whose log holds `log` actions
+    writes (the container's 10 bytes, the head, the log)."""
+    return 10 + _HEAD + 2 * log
 
 
 def file_name(serial):
@@ -163,35 +169,6 @@ def _said(what, value):
     if what == "solver moves":
         return "some" if value else "none"
     return str(value)
-
-
-def _play(game, entry):
-    """One logged action on `game`: None, or why it cannot be played."""
-    if not check_entry(entry):
-        return "is not an action"
-    game.actor = entry & SOLVER
-    kind = entry & 0x7FFF
-    if is_move(entry):
-        code = game.move(kind & 31, (kind >> 5) & 31, kind >> 10)
-    elif kind == UNDO:
-        code = game.undo()
-    elif kind == REDO:
-        code = game.redo()
-    elif kind == FINISH:
-        code = game.finish()
-    elif kind == HELPED:  # the solver played this deal before a restart
-        if game.log.n or not entry & SOLVER:
-            return "comes after the game began"
-        game.assisted = True
-        game.log.add(entry)
-        code = OK
-    else:
-        if game.state != PLAYING:
-            return "comes after the game ended"
-        game.set_autoplay(kind == AUTOPLAY_ON)
-        code = OK
-    game.actor = 0
-    return "is refused: " + game.reason() if code != OK else None
 
 
 def action_text(entry, piles=4):

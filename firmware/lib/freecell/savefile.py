@@ -55,12 +55,30 @@ HEADER = 6
 TRAILER = 4
 
 
+def game_bytes(history, log):
+    """The largest game file a board whose undo ring holds `history` steps
+    and whose log holds `log` actions can write (the layout above: all 52
+    cards on the columns or, in HalfCell, on the piles): 1,995 bytes with
+    the default 360 and 400.  A larger file in its place is no save."""
+    return HEADER + 53 + 52 + 3 * history + 2 * log + TRAILER
+
+
 def checksum(data, n):
     """Fletcher-32 over data[0:n], in small ints only."""
     a = b = 0
     for i in range(n):
         a = (a + data[i]) % 65535
         b = (b + a) % 65535
+    return (b << 16) | a
+
+
+def checksum_of(parts):
+    """checksum() over the pieces one after another, as if joined."""
+    a = b = 0
+    for part in parts:
+        for x in part:
+            a = (a + x) % 65535
+            b = (b + a) % 65535
     return (b << 16) | a
 
 
@@ -79,17 +97,35 @@ def get(buf, at, size):
     return value
 
 
-def wrap(kind, version, payload, n):
-    """The container around payload[0:n], as a new bytearray."""
-    out = bytearray(HEADER + n + TRAILER)
+def container(kind, version, n):
+    """A file of n payload bytes, its head written and its payload (at
+    HEADER) still to fill: the one buffer a save allocates.  seal() it once
+    the payload is in."""
+    return _head(bytearray(HEADER + n + TRAILER), kind, version, n)
+
+
+def _head(out, kind, version, n):
+    """The container's first HEADER bytes, for a payload of n bytes."""
     out[0] = 70  # F
     out[1] = 67  # C
     out[2] = kind[0]
     out[3] = version
     put(out, 4, n, 2)
-    out[HEADER : HEADER + n] = payload[:n]
-    put(out, HEADER + n, checksum(out, HEADER + n), 4)
     return out
+
+
+def seal(out):
+    """Write a container's checksum; returns it."""
+    n = len(out) - TRAILER
+    put(out, n, checksum(out, n), 4)
+    return out
+
+
+def wrap(kind, version, payload, n):
+    """The container around payload[0:n], as a new bytearray."""
+    out = container(kind, version, n)
+    out[HEADER : HEADER + n] = memoryview(payload)[:n]
+    return seal(out)
 
 
 def unwrap(data, kind, version):
@@ -109,7 +145,26 @@ def unwrap(data, kind, version):
 
 
 def encode_game(game, serial):
-    """The game as a saved file (a new bytearray)."""
+    """The game as a saved file (a new bytearray): game_parts() joined."""
+    parts = game_parts(game, serial)
+    n = 0
+    for part in parts:
+        n += len(part)
+    out = bytearray(n)
+    at = 0
+    for part in parts:
+        out[at:at + len(part)] = part
+        at += len(part)
+    return out
+
+
+def game_parts(game, serial):
+    """The game file as a list of pieces that, written in order, are the
+    file: the head (the container's, then the table), the undo ring's steps
+    and the log as views into the game's own buffers (never copied), the
+    scheme and seconds, the checksum.  A save allocates about 200 bytes
+    however long the game, where one buffer would need a 2 KB block that a
+    small board's heap, broken up, may not have."""
     t = game.table
     h = game.history
     steps = h.end - h.first
@@ -120,7 +175,9 @@ def encode_game(game, serial):
     if piled:
         cards += t.cards_home()
     log = game.log
-    buf = bytearray(53 + cards + 3 * steps + 2 * log.n)
+    n = 53 + cards + 3 * steps + 2 * log.n
+    head = _head(bytearray(HEADER + 47 + cards), GAME, GAME_VERSION, n)  # to the steps
+    buf = memoryview(head)[HEADER:]
     at = put(buf, 0, game.number.hi, 3)
     at = put(buf, at, game.number.lo, 2)
     buf[5] = game.variant.id
@@ -149,18 +206,26 @@ def encode_game(game, serial):
             buf[at] = t.pile_card(p, i)
             at += 1
     at = put(buf, at, steps, 2)
-    at = put(buf, at, h.head - h.first, 2)
-    for k in range(h.first, h.end):
-        j = (k % h.capacity) * 3
-        buf[at] = h.steps[j]
-        buf[at + 1] = h.steps[j + 1]
-        buf[at + 2] = h.steps[j + 2]
-        at += 3
-    buf[at] = game.scoring
-    at = put(buf, at + 1, min(game.seconds, 0xFFFFFF), 3)
-    at = put(buf, at, log.n, 2)
-    buf[at:at + 2 * log.n] = log.entries[:2 * log.n]
-    return wrap(GAME, GAME_VERSION, buf, at + 2 * log.n)
+    put(buf, at, h.head - h.first, 2)
+    parts = [head]
+    ring = memoryview(h.steps)
+    start = (h.first % h.capacity) * 3
+    stop = start + 3 * steps
+    if stop <= len(ring):  # the steps kept, oldest first: one piece, or two where the ring wraps
+        parts.append(ring[start:stop])
+    else:
+        parts.append(ring[start:])
+        parts.append(ring[:stop - len(ring)])
+    tail = bytearray(6)
+    tail[0] = game.scoring
+    put(tail, 1, min(game.seconds, 0xFFFFFF), 3)
+    put(tail, 4, log.n, 2)
+    parts.append(tail)
+    parts.append(memoryview(log.entries)[:2 * log.n])
+    trailer = bytearray(TRAILER)
+    put(trailer, 0, checksum_of(parts), 4)
+    parts.append(trailer)
+    return parts
 
 
 def decode_game(data, game):
