@@ -41,11 +41,16 @@ def micropython():
     return path
 
 
+# FUZZ=N make test runs the fuzzers and heap soaks N times as long (the
+# README's reliability section gives a FUZZ=10 run's figures); 1 in CI
+FUZZ = max(1, int(os.environ.get("FUZZ") or 1))
+
+
 def run(cmd, stdin=None, env=None, cwd=None):
     full_env = dict(os.environ)
     full_env.update(env or {})
     return subprocess.run(
-        cmd, input=stdin, capture_output=True, text=True, env=full_env, timeout=600, cwd=cwd
+        cmd, input=stdin, capture_output=True, text=True, env=full_env, timeout=600 * FUZZ, cwd=cwd
     )
 
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from conftest import LIB, ROOT, TOOLS, run
+from conftest import FUZZ, LIB, ROOT, TOOLS, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = ["engine_deals.py", "engine_play.py"]
@@ -35,10 +35,12 @@ def test_sealed_lies_in_saved_games_are_refused_or_load_sound(micropython):
     the loader before that check.)"""
     script = os.path.join(HERE, "mp", "save_fuzz.py")
     env = {"MICROPYPATH": LIB, "PYTHONPATH": LIB}
-    outputs = [run([interpreter, script, "20000"], env=env).stdout
+    cases = 20000 * FUZZ
+    outputs = [run([interpreter, script, str(cases)], env=env).stdout
                for interpreter in (micropython, sys.executable)]
     assert outputs[0] == outputs[1]
-    assert outputs[0].startswith("cases 20000 loaded") and outputs[0].endswith(" ok\n")
+    assert outputs[0].startswith("cases %d loaded" % cases) and outputs[0].endswith(" ok\n")
+    print(outputs[0])
 
 
 BOOT_FUZZ_PATH = os.pathsep.join([LIB, ROOT, os.path.join(HERE, "fakes"), os.path.join(HERE, "mp")])
@@ -78,7 +80,9 @@ def test_sealed_lies_in_every_file_boot_to_a_playable_game(micropython):
     aside at the next boot; every result the sessions wrote is confirmed by
     its replay.  Each file is both loaded and refused many times; CPython
     (slower: fewer cases) prints the same."""
-    counts = fuzz_counts(boot_fuzz(micropython, 5000), 5000)
+    out = boot_fuzz(micropython, 5000 * FUZZ)
+    print(out)
+    counts = fuzz_counts(out, 5000 * FUZZ)
     for name in ("game", "stats", "settings"):
         assert min(counts[name]) > 200, counts
     assert counts["results"][0] > 200 and counts["confirmed"][0] >= 3, counts
@@ -89,7 +93,9 @@ def test_sealed_lies_in_circuitpythons_nvm_regions_boot_to_a_playable_game(micro
     """The same over CircuitPython's nvm (NvmFiles): a damaged region is
     named once and cleared (there is no room to keep it), never named at
     the next boot."""
-    counts = fuzz_counts(boot_fuzz(micropython, 3000, "nvm"), 3000)
+    out = boot_fuzz(micropython, 3000 * FUZZ, "nvm")
+    print(out)
+    counts = fuzz_counts(out, 3000 * FUZZ)
     for name in ("game", "stats", "settings"):
         assert min(counts[name]) > 100, counts
 

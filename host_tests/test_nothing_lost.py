@@ -354,3 +354,60 @@ def test_a_board_that_hangs_is_given_up_on_with_a_message(tool, tmp_path):
     result = run(cmd, env={"MPREMOTE": hang, "MPREMOTE_TIMEOUT": "1"})
     assert "Traceback" not in result.stderr and result.returncode in (1, 2)
     assert "within 1 s" in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+# -- found by the fuzzers' longer run (FUZZ=10) -----------------------------------
+
+def test_a_redoable_step_the_log_never_made_is_refused():
+    """boot_fuzz, case 15,169 of 50,000: a sealed file whose undone (redoable)
+    step was sent from another column loaded, its log replayed right (the
+    log holds no redoable step), and a redo then made a move nobody made:
+    the next save's log and position disagreed and it was set aside."""
+    g = Game(autoplay=False)
+    g.deal(617)
+    assert g.move(1, CELL0, 1) == 0 and g.undo() == 0  # column 2's card to a cell, undone
+    good = savefile.encode_game(g, 1)
+    assert savefile.decode_game(good, Game()) == 1
+    payload = bytearray(good[6:-4])
+    table_end = 43 + sum(payload[33:43])
+    assert (payload[table_end + 1], payload[table_end + 3]) == (1, 0)  # one step, redoable
+    j = table_end + 4
+    payload[j] = (payload[j] & 0xC0) | 2  # from column 3 instead: as legal
+    lie = savefile.wrap(b"G", 3, payload, len(payload))
+    other = Game()
+    assert savefile.decode_game(lie, other) == "the undo history does not match the game's log"
+    assert other.history.end == 0  # nothing of the lie
+
+
+def test_a_game_the_statistics_missed_ends_a_tournament_of_another_game():
+    """boot_fuzz over nvm, case 4,192 of 30,000: a Baker's Game in progress
+    (a save of another moment) met statistics between the rounds of a
+    FreeCell tournament; the boot counted it as in progress, the tournament
+    still under way, and the next boot refused the statistics it wrote."""
+    from freecell.variants import BakersGame
+
+    st = R.Stats()
+    st.start(0)
+    st.start_tournament(0, 0, True)
+    g = Game()
+    g.deal(5)
+    st.finish(g)  # round 1 done, between rounds
+    assert st.tournament and st.tour_done == 1
+    st.start(BakersGame.id)
+    assert not st.tournament and st.consistent()
+    assert R.Stats().decode(st.encode()) is None
+
+    files = FakeFiles()
+    files.files[STATS] = bytes(R.Stats().encode())
+    between = R.Stats()
+    between.start(0)
+    between.start_tournament(0, 0, True)
+    between.finish(g)
+    files.files[STATS] = bytes(between.encode())
+    bakers = Game(variant=BakersGame())
+    bakers.deal(9)
+    files.files[GAME] = bytes(savefile.encode_game(bakers, 7))
+    first = reboot(files)
+    assert first.app.in_progress and not first.app.keeper.stats.tournament
+    again = reboot(files)
+    assert again.app.keeper.storage.notes == [] and again.app.in_progress

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import LIB, ROOT, TOOLS, compile_to, need, run
+from conftest import FUZZ, LIB, ROOT, TOOLS, compile_to, need, run
 
 MICROPYTHON32 = os.environ.get("MICROPYTHON32") or os.path.join(
     os.path.dirname(ROOT), "shared", "micropython32", "micropython32")
@@ -243,7 +243,7 @@ def test_a_full_ring_and_log_load_hint_and_save_at_every_heap_the_app_boots_with
 # from an ESP32's heap up (below it, the soak's own reboots, which keep the
 # app's code loaded as a board's reset would not, run out before a board would)
 SOAK_HEAPS = range(110, 250, 10)
-SOAK_PRESSES_EACH = 2500
+SOAK_PRESSES_EACH = 2500 * FUZZ
 
 
 def test_the_soak_at_every_heap_from_the_smallest_that_boots(tree32, tmp_path):

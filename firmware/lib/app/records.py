@@ -148,9 +148,13 @@ class Stats:
         """A new game of `game` (a variant id) begins; returns its serial.  A
         daily deal (of `day`, days since 2000) counts as one only on its
         first try that day.  A game whose tally is full (MOST_GAMES) is
-        not counted: nothing is in progress then."""
+        not counted: nothing is in progress then.  A game of another game
+        than a tournament's under way ends the tournament (uncounted): the
+        loader refuses a round of the wrong game, and the keeper's boot
+        counts a game the statistics missed through here."""
         self.tour_finished = -1
         self.daily = False
+        self._not_a_round(game)
         if self.of(game, PLAYED) >= MOST_GAMES:
             self.in_progress = 0
             return self.serial
@@ -163,6 +167,12 @@ class Stats:
             self._add(game, DAILY_PLAYED)
             self.set(game, LAST_DAILY, day + 1)
         return self.serial
+
+    def _not_a_round(self, game):
+        """A game of `game` in progress cannot be a round of a tournament of
+        another game: that tournament ends (uncounted)."""
+        if self.tournament and game != self.tour_game:
+            self.end_tournament()
 
     def lose(self):
         """The game in progress is gone without an ending: given up (and a
@@ -177,6 +187,7 @@ class Stats:
         """The game in progress is of `game` after all (statistics written
         before games were counted apart): its count moves there."""
         if self.in_progress and game != self.game:
+            self._not_a_round(game)
             self.set(self.game, PLAYED, self.of(self.game, PLAYED) - 1)
             if self.daily:
                 self.set(self.game, DAILY_PLAYED, self.of(self.game, DAILY_PLAYED) - 1)

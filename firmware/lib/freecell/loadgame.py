@@ -108,7 +108,8 @@ def decode_game(data, game):
     if flags & 128:
         _read_table(data, at + 21, end, scratch)  # the history's check used it as room
         problem = _check_log(data, tail + 6, logged, game, variant, hi, lo, flags, data[tail],
-                             scratch, (state, moves, undos, get(data, at + 15, 3)))
+                             scratch, (state, moves, undos, get(data, at + 15, 3)),
+                             (first_step, steps, done))
         if problem:
             return problem
     # everything checked: now change the game
@@ -146,10 +147,13 @@ def decode_game(data, game):
     return get(data, at + 18, 3)
 
 
-def _check_log(data, at, logged, game, variant, hi, lo, flags, scheme, table, claims):
+def _check_log(data, at, logged, game, variant, hi, lo, flags, scheme, table, claims, ring):
     """Play the log from the deal on `game`: None when it comes out at
-    `table` with the claimed (state, moves, undos, score), else what is
-    wrong (and `game` is back at the start of the deal it had)."""
+    `table` with the claimed (state, moves, undos, score) and the undo
+    history `ring` (where its steps are, how many, how many done) step for
+    step, redoable ones included (a redo replays them: a step the log did
+    not make would be a move nobody made), else what is wrong (and `game`
+    is back at the start of the deal it had)."""
     was = (game.variant, game.number.hi, game.number.lo, game.autoplay, game.scoring,
            game.take_back, game.allow_whole_column)
     game.set_variant(variant)
@@ -171,6 +175,8 @@ def _check_log(data, at, logged, game, variant, hi, lo, flags, scheme, table, cl
         if (game.state, game.moves, game.undos, game.score) != claims \
                 or not _same(game.table, table):
             problem = "the game's counters or score do not match its log"
+        elif not _same_ring(game.history, data, ring):
+            problem = "the undo history does not match the game's log"
     if problem:  # back to the start of the deal it had
         game.set_variant(was[0])
         game.number.hi, game.number.lo = was[1], was[2]
@@ -178,6 +184,18 @@ def _check_log(data, at, logged, game, variant, hi, lo, flags, scheme, table, cl
         game.assisted = False
         game.restart()
     return problem
+
+
+def _same_ring(h, data, ring):
+    first_step, steps, done = ring
+    if h.end - h.first != steps or h.head - h.first != done:
+        return False
+    for k in range(steps):
+        j = ((h.first + k) % h.capacity) * 3
+        for b in range(3):
+            if h.steps[j + b] != data[first_step + 3 * k + b]:
+                return False
+    return True
 
 
 def _read_table(data, at, end, t):
