@@ -4,13 +4,11 @@ game_board.py (CircuitPython's own `board` module names the pins).  Wired
 exactly as the MicroPython build: the table is boards/pico_ssd1306.py's (OLED
 SDA GP4, SCL GP5; UP DOWN LEFT RIGHT A B START SELECT on GP10-GP17).
 
-Libraries (make flash-cp copies them from Adafruit's bundle, as PyPI has it):
-adafruit_displayio_ssd1306 (i2cdisplaybus is built into CircuitPython 9+) and
-adafruit_display_text (the title's, menus' and messages' text).
+Libraries: adafruit_displayio_ssd1306 (i2cdisplaybus is built into
+CircuitPython 9+); make flash-cp finds it among what this module imports and
+copies it, with whatever it requires, from Adafruit's bundle as PyPI has it.
 """
 
-# read by tools/flash_cp.py, not imported
-LIBRARIES = ("adafruit_displayio_ssd1306.py", "adafruit_display_text")
 
 import board
 import busio

@@ -20,9 +20,6 @@ from app.storage import NvmFiles
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import EncoderKeys, KeypadKeys
 
-# read by tools/flash_cp.py (the display itself is CircuitPython's own)
-LIBRARIES = ("adafruit_display_text",)
-
 board.DISPLAY.auto_refresh = False  # the app refreshes after it draws
 display = BitmapCanvas(board.DISPLAY, 128, 64)
 _PINS = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6, board.KEY7,

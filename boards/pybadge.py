@@ -15,9 +15,6 @@ from app.storage import NvmFiles
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 
-# read by tools/flash_cp.py (the display itself is CircuitPython's own)
-LIBRARIES = ("adafruit_display_text",)
-
 board.DISPLAY.auto_refresh = False  # the app refreshes after it draws
 display = BitmapCanvas(board.DISPLAY, 160, 128, colour=True)
 # the shift register's order: B A START SELECT RIGHT DOWN UP LEFT

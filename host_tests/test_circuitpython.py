@@ -31,8 +31,6 @@ def cp_frames(board, keys, drive=None):
     r = subprocess.run([sys.executable, PLAY, board, keys], capture_output=True, text=True,
                        timeout=600, env=env)
     assert r.returncode == 0, r.stderr[-3000:]
-    labels = [int(line[2:]) for line in r.stdout.splitlines() if line.startswith("L ")]
-    assert labels and labels[0] > 0  # the title's and menus' text went through labels
     return [bytes.fromhex(line[2:]) for line in r.stdout.splitlines() if line.startswith("F ")]
 
 
@@ -190,14 +188,14 @@ def test_with_circuitpythons_mpy_cross_the_modules_go_as_mpy(libs, tmp_path):
     loops = (drive / "lib" / "freecell" / "solver_loops.mpy").read_bytes()
     assert b"def list_moves" in loops and b"\n@micropython.viper\n" not in loops
     assert (drive / "lib" / "adafruit_displayio_ssd1306.mpy").exists()
-    assert (drive / "lib" / "adafruit_display_text" / "bitmap_label.mpy").exists()
+    assert not (drive / "lib" / "adafruit_display_text").exists()  # no longer imported
     assert (drive / "code.py").exists() and (drive / "game_board.py").exists()
     assert not list(drive.glob("lib/**/*.py"))
     again = flash_cp("cp_pico_ssd1306", str(drive))
     assert again.returncode == 0, again.stderr
     assert not list(drive.glob("lib/**/*.mpy"))
     assert (drive / "lib" / "freecell" / "game.py").exists()
-    assert (drive / "lib" / "adafruit_display_text" / "bitmap_label.py").exists()
+    assert (drive / "lib" / "adafruit_displayio_ssd1306.py").exists()
 
 
 def test_an_mpy_cross_of_another_version_or_micropythons_is_refused(tmp_path):

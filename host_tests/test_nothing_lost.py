@@ -14,7 +14,6 @@ from app.storage import GAME, STATS, Storage
 from freecell import savefile
 from freecell.cards import parse
 from freecell.game import Game
-from freecell.history import GROUP_START
 from freecell.table import CELL0, COLUMN_CAP
 from keyplan import Driver
 

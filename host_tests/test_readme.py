@@ -61,6 +61,8 @@ ELSEWHERE = {
                                      "then_plays",
     "tools/circuitpython.py install": "test_circuitpython (its libs fixture)",
     "make flash-cp": "test_circuitpython::test_make_flash_cp_fills_a_drive_that_then_plays",
+    "make flash-cp BOARD=cp_pico_ssd1306": "test_cpico::test_the_drive_boots_plays_and_resumes_"
+                                           "on_circuitpython (tools/cpico.py's drive())",
     "tools/fc.py verify": "test_codes_and_results::test_fc_py_verify_confirms_a_log_and_"
                           "refutes_an_edited_one",
 }

@@ -12,8 +12,11 @@ It lays out:
   lib/freecell, lib/app, lib/drivers   the firmware, freecell/solver_loops.py
                    with its viper decorators taken out (CircuitPython runs
                    them as plain Python)
-  lib/...          the Adafruit libraries the board names (its LIBRARIES),
-                   from build/cp-libs (tools/circuitpython.py install)
+  lib/...          the Adafruit libraries the game's code imports (followed
+                   from code.py through every module it reaches) and every
+                   library those require, read from the packages' own
+                   metadata (Requires-Dist) in build/cp-libs
+                   (tools/circuitpython.py install); no list is kept by hand
 The firmware and the libraries go as .py, which the board compiles at boot;
 with --mpy-cross PATH (make flash-cp MPY_CROSS=PATH), as .mpy compiled by
 that mpy-cross, which must be CircuitPython's own (its .mpy is a format of
@@ -51,13 +54,153 @@ def boards():
                   if n.endswith(".py") and n.startswith(CIRCUITPYTHON_BOARDS))
 
 
-def libraries(board):
-    """The board module's LIBRARIES, read without importing it."""
-    with open(os.path.join(ROOT, "boards", board + ".py")) as f:
-        for node in ast.parse(f.read()).body:
-            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "LIBRARIES":
-                return ast.literal_eval(node.value)
-    return ()
+def library_index(libs=LIBS):
+    """{distribution name: (its top-level modules, the distributions it
+    requires)} for every package pip installed into build/cp-libs, read
+    from their metadata (METADATA's Name and Requires-Dist, top_level.txt,
+    else RECORD)."""
+    index = {}
+    for entry in sorted(os.listdir(libs)) if os.path.isdir(libs) else ():
+        if not entry.endswith(".dist-info"):
+            continue
+        folder = os.path.join(libs, entry)
+        name, requires = None, []
+        with open(os.path.join(folder, "METADATA"), errors="replace") as f:
+            for line in f:
+                if line.startswith("Name:") and name is None:
+                    name = _normal(line[5:])
+                elif line.startswith("Requires-Dist:") and ";" not in line:  # no extras, markers
+                    requires.append(_normal(re.split(r"[\s<>=!~\[(]", line[14:].strip())[0]))
+                elif not line.strip():
+                    break
+        index[name] = (_top_level(folder), tuple(requires))
+    return index
+
+
+def _normal(name):
+    """A distribution's name as PEP 503 compares them."""
+    return re.sub(r"[-_.]+", "-", name.strip()).lower()
+
+
+def _top_level(folder):
+    path = os.path.join(folder, "top_level.txt")
+    if os.path.exists(path):
+        with open(path) as f:
+            return tuple(line.strip() for line in f if line.strip())
+    tops = set()
+    with open(os.path.join(folder, "RECORD")) as f:
+        for line in f:
+            first = line.split(",")[0].split("/")[0]
+            if first.endswith(".py"):
+                tops.add(first[:-3])
+            elif "." not in first and first != "__pycache__":
+                tops.add(first)
+    return tuple(sorted(tops))
+
+
+def is_library(distribution):
+    """A CircuitPython library (Adafruit's bundle: adafruit-circuitpython-*),
+    to go on the drive; the rest (Blinka and its kin) stand in on the host
+    for what CircuitPython has built in."""
+    return distribution.startswith("adafruit-circuitpython-")
+
+
+def imports_of(text, path):
+    """The modules a source file imports (absolute names; relative ones
+    resolved against `path`, its place on the drive), but those in a try
+    whose except catches ImportError (optional ones)."""
+    found = []
+    package = path.rsplit("/", 1)[0].split("/", 1)[1].replace("/", ".") \
+        if path.startswith("lib/") and "/" in path[4:] else ""
+
+    def visit(node, optional):
+        if isinstance(node, ast.Try):
+            catches = any(h.type is None or "ImportError" in ast.dump(h.type)
+                          for h in node.handlers)
+            for child in node.body:
+                visit(child, optional or catches)
+            for child in node.handlers + node.orelse + node.finalbody:
+                visit(child, optional)
+            return
+        if not optional and isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif not optional and isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1] if node.level > 1 else base
+                module = ".".join([b for b in base if b] + ([node.module] if node.module else []))
+                found.extend(module + "." + alias.name if not node.module else module
+                             for alias in node.names)
+            else:
+                found.append(node.module)
+        for child in ast.iter_child_nodes(node):
+            visit(child, optional)
+
+    visit(ast.parse(text), False)
+    return found
+
+
+def module_path(name, files):
+    """Where module `name` is among the drive's files (CircuitPython looks
+    in / then /lib), or None."""
+    rel = name.replace(".", "/")
+    for base in ("", "lib/"):
+        for path in (base + rel + ".py", base + rel + ".mpy", base + rel + "/__init__.py",
+                     base + rel + "/__init__.mpy"):
+            if path in files:
+                return path
+        if any(p.startswith(base + rel + "/") for p in files):
+            return base + rel  # a package without __init__
+    return None
+
+
+def outside_imports(sources, start="code.py"):
+    """The top-level modules the code reachable from `start` imports that
+    `sources` ({drive path: source text}) does not hold: what the firmware
+    or a library must provide.  Follows every import, in functions too."""
+    seen, todo, outside = set(), [start], set()
+    while todo:
+        path = todo.pop()
+        if path in seen or path not in sources:
+            continue
+        seen.add(path)
+        for name in imports_of(sources[path], path):
+            parts = name.split(".")
+            where = None
+            for k in range(len(parts), 0, -1):  # a module, or a package's __init__
+                where = module_path(".".join(parts[:k]), sources)
+                if where:
+                    break
+            if where is None:
+                outside.add(parts[0])
+                continue
+            todo.append(where)
+            for k in range(1, len(parts)):  # the packages on the way run their __init__
+                init = module_path(".".join(parts[:k]), sources)
+                if init:
+                    todo.append(init)
+    return outside
+
+
+def libraries(sources, index=None):
+    """The libraries (distributions of build/cp-libs) the drive's code needs:
+    those providing a module it imports, then everything they require, read
+    from their metadata.  Returns (distributions, modules of theirs)."""
+    index = library_index() if index is None else index
+    by_module = {}
+    for distribution, (tops, _) in index.items():
+        for top in tops:
+            by_module.setdefault(top, distribution)
+    needed = set()
+    todo = [by_module[m] for m in sorted(outside_imports(sources)) if m in by_module]
+    while todo:
+        distribution = todo.pop()
+        if distribution in needed or not is_library(distribution) or distribution not in index:
+            continue
+        needed.add(distribution)
+        todo.extend(index[distribution][1])
+    modules = sorted(top for d in needed for top in index[d][0])
+    return sorted(needed), modules
 
 
 def build(board, mpy_cross=None):
@@ -79,20 +222,27 @@ def build(board, mpy_cross=None):
         module(src, path, True)
     out["code.py"] = read(os.path.join(ROOT, "firmware", "main.py"))
     out["game_board.py"] = read(os.path.join(ROOT, "boards", board + ".py"))
-    for lib in libraries(board):
-        source = os.path.join(LIBS, lib)
-        if not os.path.exists(source):
-            fail("the library %s is not in %s (tools/circuitpython.py install)" % (lib, LIBS))
-        paths = [source]
-        if os.path.isdir(source):
-            paths = []
-            for top, dirs, files in os.walk(source):
-                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-                paths += [os.path.join(top, name) for name in sorted(files)
-                          if name.endswith(".py")]
-        for path in paths:
+    sources = {path: data.decode() for path, data in out.items() if path.endswith(".py")}
+    for src, path in firmware_sources():  # the .mpy build's imports: its sources'
+        sources.setdefault(path, read(src).decode())
+    for lib in libraries(sources)[1]:
+        for path in library_files(lib):
             module(path, "lib/" + os.path.relpath(path, LIBS).replace(os.sep, "/"), False)
     return out
+
+
+def library_files(lib):
+    """A library module's files in build/cp-libs: NAME.py, or NAME/'s."""
+    source = os.path.join(LIBS, lib)
+    if os.path.isfile(source + ".py"):
+        return [source + ".py"]
+    if not os.path.isdir(source):
+        fail("the library %s is not in %s (tools/circuitpython.py install)" % (lib, LIBS))
+    paths = []
+    for top, dirs, names in os.walk(source):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        paths += [os.path.join(top, name) for name in sorted(names) if name.endswith(".py")]
+    return paths
 
 
 def read(path):

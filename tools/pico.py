@@ -38,8 +38,16 @@ I2C_BITS_PER_BYTE = 9  # 8 data bits and the acknowledge
 I2C_HZ = 400000
 
 
-def _env():
-    return dict(os.environ, RP2040JS_DIR=BUILD, PICO_RUNNER=os.path.join(SHARED, "run.mjs"))
+# the firmware a boot runs: (its runner, its UF2); CircuitPython's boots from
+# a CIRCUITPY drive image (tools/cpico.py) with its nvm beside it
+MICROPYTHON = (os.path.join(SHARED, "run.mjs"), os.path.join(SHARED, "rp2-RPI_PICO.uf2"))
+CP_SHARED = os.environ.get("CPICO_DIR") or os.path.join(os.path.dirname(ROOT), "shared", "cpico")
+CIRCUITPYTHON = (os.path.join(CP_SHARED, "run-cp.mjs"),
+                 os.path.join(CP_SHARED, "circuitpython-10.2.1-raspberry_pi_pico.uf2"))
+
+
+def _env(firmware=MICROPYTHON):
+    return dict(os.environ, RP2040JS_DIR=BUILD, PICO_RUNNER=firmware[0])
 
 
 def missing(need_socat=False):
@@ -111,9 +119,8 @@ def read_image(path):
     return found
 
 
-def _runner(args):
-    return ["node", os.path.join(SHARED, "run.mjs"), "--image",
-            os.path.join(SHARED, "rp2-RPI_PICO.uf2")] + args
+def _runner(args, firmware=MICROPYTHON):
+    return ["node", firmware[0], "--image", firmware[1]] + args
 
 
 class Update:
@@ -168,21 +175,24 @@ def schedule(keys, start_ms, gap_ms, slow=()):
 
 
 def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tail_ms=400,
-         timeout=600):
-    """Boot the board from `image` (main.py runs), press `keys` from start_ms
-    on, run tail_ms past the last press, and save the flash to `save_to`
-    (the power is then cut).  Returns a Boot."""
+         timeout=600, firmware=MICROPYTHON, more=()):
+    """Boot the board from `image` (main.py runs; CircuitPython's code.py
+    from its drive image), press `keys` from start_ms on, run tail_ms past
+    the last press, and save the flash to `save_to` (the power is then cut).
+    `more`: the runner's other options (CircuitPython's --nvm, --save-nvm).
+    Returns a Boot."""
     pulses, press_at, end = schedule(keys, start_ms, gap_ms, slow or {})
     log = tempfile.mktemp(prefix="pico-display-")
-    args = ["--fs", image, "--i2c-addr", "0x3C", "--gpio-high", "10-17",
-            "--run-ms", str(int(end + tail_ms)), "--quiet"]
+    args = ["--image", firmware[1], "--fs", image, "--i2c-addr", "0x3C", "--gpio-high", "10-17",
+            "--run-ms", str(int(end + tail_ms)), "--quiet"] + list(more)
     for pin, at, length in pulses:
         args += ["--gpio-pulse", "%d:%d:%d" % (pin, at, length)]
     if save_to:
         args += ["--save-fs", save_to]
-    cmd = ["node", TAP, "--display-log", log] + _runner(args)[2:]
+    cmd = ["node", TAP, "--display-log", log] + args
     try:
-        result = subprocess.run(cmd, capture_output=True, text=True, env=_env(), timeout=timeout)
+        result = subprocess.run(cmd, capture_output=True, text=True, env=_env(firmware),
+                                timeout=timeout)
         if result.returncode != 0:
             raise RuntimeError("the emulated Pico failed: " + result.stderr[-2000:])
         with open(log) as f:
@@ -193,17 +203,17 @@ def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tai
     return Boot(result.stdout, updates, press_at)
 
 
-def run_scripts(image, scripts, timeout=900, save_to=None):
+def run_scripts(image, scripts, timeout=900, save_to=None, firmware=MICROPYTHON, more=()):
     """Run each .py through the raw REPL after boot (main.py is stopped by
     Ctrl-C first).  Returns (their output, one after the other; the
     emulated cycles each took)."""
-    args = ["--fs", image, "--i2c-addr", "0x3C", "--gpio-high", "10-17"]
+    args = ["--fs", image, "--i2c-addr", "0x3C", "--gpio-high", "10-17"] + list(more)
     for script in scripts:
         args += ["--exec", script]
     if save_to:
         args += ["--save-fs", save_to]
-    result = subprocess.run(_runner(args), capture_output=True, text=True, env=_env(),
-                            timeout=timeout)
+    result = subprocess.run(_runner(args, firmware), capture_output=True, text=True,
+                            env=_env(firmware), timeout=timeout)
     if result.returncode != 0:
         raise RuntimeError("the emulated Pico failed: " + result.stderr[-2000:])
     cycles = [int(line.split(": ", 1)[1].split()[0]) for line in result.stderr.splitlines()

@@ -2,7 +2,8 @@
 //
 //   node tools/pico_tap.mjs --display-log OUT.txt [run.mjs options ...]
 //
-// Runs ../shared/pico/run.mjs (PICO_RUNNER overrides where it is) with the
+// Runs ../shared/pico/run.mjs (PICO_RUNNER overrides where it is: for
+// CircuitPython, ../shared/cpico/run-cp.mjs, whose buses are the same) with the
 // other options unchanged, and taps its I2C buses first: every transaction
 // addressed to the SSD1306 (0x3C) is decoded into a model of the controller's
 // memory, as run.mjs's own model does, and at exit OUT.txt gets one line per
@@ -37,6 +38,20 @@ process.argv.splice(at, 2);
 
 const requireFrom = createRequire(path.join(process.env.RP2040JS_DIR || process.cwd(), 'noop.js'));
 const { RPI2C } = requireFrom('rp2040js');
+
+// rp2040js's WFI waits even when an enabled interrupt is already pending (one
+// raised while interrupts were masked: CircuitPython's idle is cpsid, check,
+// wfi, cpsie): nothing raises it again, so the core waits for ever, the
+// runner finds no alarm to skip to, and emulated time stops (run-cp.mjs's
+// "idle with no alarm").  The ARM's WFI does not wait then, nor does this.
+const coreFile = path.join(path.dirname(requireFrom.resolve('rp2040js')), 'cortex-m0-core.js');
+const { CortexM0Core } = requireFrom(coreFile);
+const waitingSlot = Symbol('waiting');
+Object.defineProperty(CortexM0Core.prototype, 'waiting', {
+  configurable: true,
+  get() { return this[waitingSlot]; },
+  set(v) { this[waitingSlot] = v && !(this.pendingInterrupts & this.enabledInterrupts); },
+});
 
 const ADDRESS = 0x3c;
 const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xad: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1, 0xda: 1, 0xdb: 1 };
@@ -76,7 +91,11 @@ tap('onConnect', (bus, address) => {
 tap('onWriteByte', (bus, value) => {
   if (!txn) return;
   txn.bytes++;
-  if (txn.first) { txn.control = value; txn.first = false; } else if (txn.control & 0x40) { data(value); txn.data = true; } else command(value);
+  if (txn.first) { txn.control = value; txn.first = false; return; }
+  if (txn.control & 0x40) { data(value); txn.data = true; } else command(value);
+  // Co = 1: one byte only, then another control byte (displayio sends
+  // 0x80,cmd,0x80,arg...; MicroPython's driver 0x80,cmd or 0x00,cmds...)
+  if (txn.control & 0x80) txn.first = true;
 });
 tap('onStop', (bus) => {
   if (!txn) return;

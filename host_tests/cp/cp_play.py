@@ -11,8 +11,7 @@ a 128x64 SSD1306 on the fake I2C bus (the MacroPad's stand-in), or tft160, a
 160x128 colour panel whose canvas is printed (B lines: a byte a pixel,
 colour indexes) instead of the SSD1306 model's F lines.
 The first F line is the panel at boot (the title); then one a press (and
-one after each reset); at the end `L n` (the labels made) and `G won` or
-`G not won`."""
+one after each reset); at the end `G won` or `G not won`."""
 
 import os
 import sys
@@ -129,7 +128,6 @@ def main(board_name, words):
             continue
         for each in parse_keys(word):
             now = press(app, each, now)
-    print("L %d" % len(getattr(app.display, "labels", ())))  # the texts drawn as labels
     print("G " + ("won" if app.game.is_won() else "not won"))
 
 

@@ -103,12 +103,6 @@ class Painter:
         # a colour display (its canvas has red_ink): every card a white face,
         # the signs black or red (the PyBadge)
         self.red_ink = getattr(fb, "red_ink", None)
-        # a canvas that draws text as its platform's labels (CircuitPython's
-        # adafruit_display_text), in the project's font
-        self.label_text = getattr(fb, "label_text", None)
-        if self.label_text is not None:
-            fb.use_font(glyphs.FONT, glyphs.FONT_WIDTH, glyphs.FONT_FIRST, glyphs.FONT_LAST,
-                        GLYPH_H)
         self.dark_ink = getattr(fb, "dark_ink", None)
         if self.dark_ink is None:
             # blit's palette for dark ink: source 0 -> 1, the key (transparent); 1 -> 0
@@ -155,27 +149,14 @@ class Painter:
             x += CHAR_W * scale
         return x
 
-    def label(self, text, x, y, c=1, n=-1):
-        """Text of a list, a title or a message: on CircuitPython a label
-        (the same pixels), elsewhere text()."""
-        if n < 0:
-            n = len(text)
-        if self.label_text is None:
-            return self.text(text, x, y, c, n)
-        self.label_text(text, n, x, y, c)
-        return x + n * CHAR_W
-
     def line(self, line, x, y, c=1, scale=1):
         return self.text(line.buf, x, y, c, line.n, scale)
 
-    def centre(self, text, y, c=1, n=-1, scale=1, label=False):
+    def centre(self, text, y, c=1, n=-1, scale=1):
         if n < 0:
             n = len(text)
         width = (n * CHAR_W - 1) * scale
-        if label and scale == 1:
-            self.label(text, (self.fb.width - width) // 2, y, c, n)
-        else:
-            self.text(text, (self.fb.width - width) // 2, y, c, n, scale)
+        self.text(text, (self.fb.width - width) // 2, y, c, n, scale)
 
     def rank(self, r, x, y, c):
         self.glyph(self.ranks[r], x, y, c)

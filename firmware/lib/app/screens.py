@@ -57,7 +57,7 @@ class ListScreen:
         return None
 
     def header(self, p):
-        p.centre(self.title, 1, label=True)
+        p.centre(self.title, 1)
         return 9
 
     def draw(self):
@@ -75,7 +75,7 @@ class ListScreen:
             if i == self.choice:
                 p.fb.fill_rect(0, y - 1, p.fb.width, _ROW + 1, 1)
                 lit = 0
-            end = p.label(self.labels[i], 4, y, lit)
+            end = p.text(self.labels[i], 4, y, lit)
             if self.refused(i):  # there, but not now: struck through
                 p.fb.hline(3, y + 2, end - 3, lit)
         self.more_marks(p, y0, rows)
@@ -103,7 +103,7 @@ def notice_box(app, text):
     y = p.fb.height - 7
     p.fb.fill_rect(0, y - 1, p.fb.width, 8, 0)
     p.fb.rect(0, y - 2, p.fb.width, 9, 1)
-    p.label(words, 2, y, 1, n)
+    p.text(words, 2, y, 1, n)
 
 
 class TitleScreen(ListScreen):

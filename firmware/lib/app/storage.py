@@ -30,6 +30,8 @@ write the flash refuses, leaves the last save in place and says why.
 
 import os
 
+from freecell.savefile import join
+
 GAME = "game.sav"
 STATS = "stats.sav"
 SETTINGS = "settings.sav"
@@ -143,38 +145,24 @@ class NvmFiles:
         return bytes(self.nvm[at:at + min(n, limit)])
 
     def write(self, name, parts):
+        """The pieces joined, in one assignment: on a board each assignment
+        to nvm erases and writes its whole 4 KB flash sector, so a save
+        costs two (the bytes, then the length), not one a piece."""
         region = self.regions.get(name)
         if region is None:
             raise OSError(2)  # no such place here
         at, size = region
-        n = 0
-        for part in parts:
-            n += len(part)
-        if n > size:
+        data = parts[0] if len(parts) == 1 else join(parts)
+        if len(data) > size:
             raise OSError(28)  # no room
-        end = at + 2
-        for part in parts:
-            self.nvm[end:end + len(part)] = part
-            end += len(part)
-        self._set_length(at, n)
-
-    def _set_length(self, at, n):
-        self.nvm[at] = n >> 8  # the length last, a byte at a time:
-        self.nvm[at + 1] = n & 0xFF  # no 2-byte object a save
+        self.nvm[at + 2:at + 2 + len(data)] = data
+        self.nvm[at:at + 2] = bytes((len(data) >> 8, len(data) & 0xFF))
 
     def rename(self, old, new):
-        """The .tmp region's bytes copied over in pieces of 64 (never the
-        whole file in the heap), the length last, then the .tmp emptied."""
-        found = self._length(old)
-        if found is None or new not in self.regions:
+        data = self.read(old, 1 << 16)
+        if data is None or new not in self.regions:
             raise OSError(2)
-        src, n = found
-        at, size = self.regions[new]
-        if n > size:
-            raise OSError(28)
-        for i in range(0, n, 64):
-            self.nvm[at + 2 + i:at + 2 + min(i + 64, n)] = self.nvm[src + i:src + min(i + 64, n)]
-        self._set_length(at, n)
+        self.write(new, (data,))
         self.remove(old)
 
     def remove(self, name):

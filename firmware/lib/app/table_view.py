@@ -243,4 +243,4 @@ class TableView:
         self.p.fb.fill_rect(0, top, lay.width, h, 0)
         self.p.fb.rect(0, top, lay.width, h, 1)
         for i in range(lines):
-            self.p.label(play.message[i].buf, 2, top + 2 + i * 6, 1, play.message[i].n)
+            self.p.text(play.message[i].buf, 2, top + 2 + i * 6, 1, play.message[i].n)

@@ -4,17 +4,17 @@ app draws through those: fill, fill_rect, rect, hline, vline, pixel, blit)
 and show(), which refreshes the display (made with auto_refresh=False:
 displayio sends only the areas that changed).
 
-Glyphs are small Bitmaps made once (glyph_frames); a glyph is blitted with
-bitmaptools, its dark pixels skipped, and drawn dark through a second,
-inverted copy (`dark_ink` is the palette the painter asks for that).  Text of
-the title, the menus and the messages is an adafruit_display_text label in
-the project's own 3x5 font (GlyphFont: a fontio font), so it shows the same
-pixels as on MicroPython; a label is made once per text and kept (up to
-LABELS of them: the texts a session shows; then the keep starts again), so
-redrawing a menu allocates nothing new (a message copies its line to find
-its label).  A bitmap is indexed by one int (x + y * width): a tuple would
-be allocated at every pixel.  Nothing here allocates after construction but glyph_frames,
-a text's first label, and that copy.
+Glyphs (the cards' ranks and suits, and the font every text is drawn in)
+are small Bitmaps made once (glyph_frames), each of the canvas's own colour
+count (bitmaptools.blit refuses a source with more colours than its
+target); a glyph is blitted with bitmaptools, its dark pixels skipped, and
+drawn dark through a second, inverted copy (`dark_ink` is the palette the
+painter asks for that).  So text is the same pixels as on MicroPython, with
+no library beyond the display's driver and nothing made per text (labels of
+adafruit_display_text cost a 170 KB heap too much at boot on the real
+firmware, and each text a bitmap of its own).  A bitmap is indexed by one
+int (x + y * width): a tuple would be allocated at every pixel.  Nothing
+here allocates after construction but glyph_frames, at boot.
 
 The display's contrast, flip and power are asked of the display object the
 board hands in (an adafruit_displayio_ssd1306.SSD1306 has brightness,
@@ -23,9 +23,7 @@ rotation, sleep() and wake()).
 
 import bitmaptools
 import displayio
-import fontio
 
-LABELS = 48  # labels kept
 DARK_INK = 1  # the palettes the painter blits dark and red glyphs through
 RED_INK = 2
 RED = 2  # the colour index of red, on a colour display
@@ -39,33 +37,6 @@ class Glyph:
         self.lit = lit
         self.dark = dark
         self.red = red
-
-
-class GlyphFont:
-    """The project's font (app/glyphs.py's FONT) as a fontio font, which
-    adafruit_display_text's labels take: one sheet Bitmap, a tile a glyph."""
-
-    def __init__(self, data, width, first, last, height):
-        n = len(data) // width
-        self.first, self.last, self.width, self.height = first, last, width, height
-        self.sheet = displayio.Bitmap(width * n, height, 2)
-        for i in range(n):
-            for col in range(width):
-                bits = data[i * width + col]
-                for row in range(height):
-                    if bits >> row & 1:
-                        self.sheet[i * width + col + row * width * n] = 1
-
-    def get_bounding_box(self):
-        return (self.width + 1, self.height, 0, 0)
-
-    def get_glyph(self, codepoint):
-        if 97 <= codepoint <= 122:
-            codepoint -= 32  # lower case as upper case, as the painter draws it
-        if codepoint < self.first or codepoint > self.last:
-            codepoint = 63  # '?'
-        return fontio.Glyph(self.sheet, codepoint - self.first, self.width, self.height,
-                            0, 0, self.width + 1, 0)
 
 
 class BitmapCanvas:
@@ -87,8 +58,6 @@ class BitmapCanvas:
         self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
         display.root_group = self.group
         self.dark_ink = DARK_INK
-        self.font = None  # use_font() sets it: the labels' GlyphFont
-        self.labels = {}  # text -> its label's bitmaps, lit and dark
 
     # -- what a framebuf does -----------------------------------------------
 
@@ -158,37 +127,6 @@ class BitmapCanvas:
                             red[col + row * widths[i]] = RED
             frames.append(Glyph(lit, dark, red))
         return frames
-
-    # -- text as labels ---------------------------------------------------------
-
-    def use_font(self, data, width, first, last, height):
-        self.font = GlyphFont(data, width, first, last, height)
-
-    def label_text(self, text, n, x, y, c):
-        """The first n characters of `text` (str or bytes) at x, y as an
-        adafruit_display_text label: lit (c 1) or dark (c 0).  A whole str or
-        bytes is its own key; a message line (a bytearray the app rewrites
-        in place) is copied to look its label up: two small objects a redraw
-        of a message, the only allocation here after a text's first time."""
-        if n == len(text) and not isinstance(text, bytearray):
-            key = text
-        else:
-            key = bytes(text[:n])
-        if not key:
-            return
-        made = self.labels.get(key)
-        if made is None:
-            from adafruit_display_text import bitmap_label
-
-            if len(self.labels) >= LABELS:
-                self.labels.clear()
-            words = key if isinstance(key, str) else key.decode()
-            lit = bitmap_label.Label(self.font, text=words, color=0xFFFFFF).bitmap
-            dark = displayio.Bitmap(lit.width, lit.height, 2)
-            for i in range(lit.width * lit.height):
-                dark[i] = 0 if lit[i] else 1
-            made = self.labels[key] = Glyph(lit, dark)
-        self.blit(made, x, y, 0 if c else 1, None if c else DARK_INK)
 
     # -- the display -----------------------------------------------------------
 

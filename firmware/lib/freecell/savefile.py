@@ -146,7 +146,12 @@ def unwrap(data, kind, version):
 
 def encode_game(game, serial):
     """The game as a saved file (a new bytearray): game_parts() joined."""
-    parts = game_parts(game, serial)
+    return join(game_parts(game, serial))
+
+
+def join(parts):
+    """Buffers (bytes, bytearrays, memoryviews) one after another, as a new
+    bytearray."""
     n = 0
     for part in parts:
         n += len(part)
