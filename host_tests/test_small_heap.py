@@ -29,6 +29,8 @@ def tree32(tmp_path_factory):
 
     compile_module(os.path.join(TOOLS, "bench_app.py"), os.path.join(out, "bench_app.mpy"), "x86",
                    "bench_app.py")
+    compile_module(os.path.join(TOOLS, "bench_resume.py"), os.path.join(out, "bench_resume.mpy"),
+                   "x86", "bench_resume.py")
     write_win_keys(os.path.join(out, "617.presses"))
     return out
 
@@ -142,7 +144,7 @@ def test_the_search_makes_no_garbage(bits, micropython):
 BOOT_OR_SAY = """import sys
 sys.argv.extend(%r)
 try:
-    import bench_app
+    import bench_resume
 except MemoryError:
     print("no room to boot")
 """
@@ -182,7 +184,7 @@ def resume_at(tree, folder, kb, tmp_path):
     flash = tmp_path / ("flash%d" % kb)
     shutil.copytree(str(folder), str(flash))
     result = run([MICROPYTHON32, "-X", "heapsize=%dk" % kb, "-c",
-                  BOOT_OR_SAY % (["resume", str(flash)],)], env={"MICROPYPATH": tree}, cwd=tree)
+                  BOOT_OR_SAY % ([str(flash)],)], env={"MICROPYPATH": tree}, cwd=tree)
     out = result.stdout + result.stderr
     assert "Traceback" not in out and result.returncode == 0, "%d KB:\n%s" % (kb, out)
     answers = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)

@@ -17,14 +17,6 @@
                                 it, the seen table's slots, `won by the
                                 solver` or why not (for a small -X heapsize:
                                 the app must answer, never raise)
-    bench_app.py resume FOLDER  boots on the flash in FOLDER (its game.sav and
-                                stats.sav) as main.py does (the files loaded
-                                before the app's code), then asks for a hint and saves the
-                                game: prints whether the game resumed, every
-                                note the boot made, the hint and the save's
-                                outcome (the heap sweeps of issue 22: a full
-                                undo ring and log load and save at every heap
-                                the app boots with)
 It boots as firmware/main.py does: the board (frame buffer) and the game (undo
 ring) first, while the heap is whole, then the app's code.  It also runs on a
 flashed (virtual) board, where the board module is `board`.
@@ -41,13 +33,6 @@ from freecell.game import Game  # noqa: E402
 
 GAME = Game()
 gc.collect()
-if sys.argv[1] == "resume":  # main.py's order: the saved files before the app's code
-    from app.keeper import Keeper
-    from app.storage import FlashFiles, Storage
-
-    KEEPER = Keeper(Storage(FlashFiles(sys.argv[2])))
-    KEEPER.boot(GAME)
-    gc.collect()
 from app.app import App  # noqa: E402
 from app import buttons as K  # noqa: E402
 
@@ -137,31 +122,9 @@ def assist():
     print("won by the solver" if app.game.is_won() and app.game.assisted else "not won")
 
 
-def resume():
-    app = App(sim.display, sim.keys, 3, GAME, keeper=KEEPER)
-    game = app.game
-    print("resumed:", "yes" if app.in_progress and game.moves else "no")
-    print("moves:", game.moves)
-    print("steps:", game.history.end - game.history.first)
-    print("logged:", game.log.n)
-    for note in app.keeper.storage.notes:
-        print("note:", note)
-    now = 0
-    app.act("hint")
-    while app.assistant.busy():
-        now += 100
-        app.tick(now)
-    app.redraw()
-    print("hint:", message(app) or "-")
-    app.keeper.save_game(game)
-    print("saved:", app.keeper.problem or "yes")
-
-
 if sys.argv[1] == "frame":
     bench_frame()
 elif sys.argv[1] == "assist":
     assist()
-elif sys.argv[1] == "resume":
-    resume()
 else:
     play(sys.argv[2])
