@@ -13,7 +13,7 @@ from freecell.savefile import decode_game, game_bytes, unwrap
 
 from . import let_go
 from .records import SETTINGS_BYTES, STATS_BYTES
-from .storage import GAME, SETTINGS, STATS, UNREADABLE, _label
+from .storage import GAME, SETTINGS, STATS, UNREADABLE, label
 
 RESULT_SLOTS = 8  # results.SLOTS: result0.sav .. result7.sav
 _NO_ROOM = MemoryError  # a marker: read() or decode() found no room on the heap
@@ -40,7 +40,7 @@ def load(storage, name, decode, limit):
                 storage.files.rename(name + ".tmp", name)
             except OSError as error:  # the .tmp stays: a later boot tries again
                 storage.notes.append("%s: could not finish the last save (error %s)"
-                                  % (_label(name), error))
+                                  % (label(name), error))
             return True
         storage.files.remove(name + ".tmp")  # an unfinished write
     data = _read(storage, name, limit)
@@ -79,15 +79,16 @@ def _read(storage, name, limit):
 
 def _unread(storage, name):
     storage.unread.append(name)
-    storage.notes.append("%s: not enough memory to load it; kept as it is" % _label(name))
+    storage.notes.append("%s: not enough memory to load it; kept as it is" % label(name))
     return False
 
+
 def set_aside(storage, name, problem):
-    label = _label(name)
+    what = label(name)
     holds = getattr(storage.files, "holds", None)
     if holds is not None and not holds(name + ".bad1"):  # no room to keep it
         storage.files.remove(name)
-        storage.notes.append("%s: %s; cleared (no room here to keep it)" % (label, problem))
+        storage.notes.append("%s: %s; cleared (no room here to keep it)" % (what, problem))
         return
     for i in range(1, 10):
         bad = "%s.bad%d" % (name, i)
@@ -98,9 +99,9 @@ def set_aside(storage, name, problem):
         storage.files.rename(name, bad)
     except OSError as error:  # a full flash: it stays, the next save replaces it
         storage.notes.append("%s: %s; could not set it aside (error %s)"
-                          % (label, problem, error))
+                          % (what, problem, error))
         return
-    storage.notes.append("%s: %s; set aside as %s" % (label, problem, bad))
+    storage.notes.append("%s: %s; set aside as %s" % (what, problem, bad))
 
 
 def _decode(decode, data):

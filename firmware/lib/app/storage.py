@@ -24,8 +24,9 @@ uses on the RP2040 and the ESP32, renames atomically).  At boot:
 let go of after, so their code takes no room during play.)
 The game, the statistics and the settings are separate files.  Files go
 through a tiny interface (size, read, write of a list of buffers, rename,
-remove, exists) so that a test can cut a write at any byte.  A save that runs out of memory, or a
-write the flash refuses, leaves the last save in place and says why.
+remove, exists) so that a test can cut a write at any byte.  A save that
+runs out of memory, or a write the flash refuses, leaves the last save in
+place and says why.
 """
 
 import os
@@ -39,7 +40,7 @@ _LABELS = {GAME: "saved game", STATS: "statistics", SETTINGS: "settings"}
 UNREADABLE = -1  # size(): there, but not a file (a directory, a device)
 
 
-def _label(name):
+def label(name):
     """A file's name for the player: the result log's files are one thing."""
     return _LABELS.get(name) or ("result log" if name.startswith("result") else name)
 
@@ -200,6 +201,6 @@ class Storage:
                 self.files.remove(name + ".tmp")
             if isinstance(error, MemoryError):  # the caller may make room and try again
                 raise
-            return "could not save the %s (error %s)" % (_label(name), error)
+            return "could not save the %s (error %s)" % (label(name), error)
         self.writes += 1
         return None
