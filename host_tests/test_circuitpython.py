@@ -262,3 +262,36 @@ def test_the_pybadge_shows_red_cards_in_red_on_its_160x128_screen(libs):
         signs = set(face) - {1}
         assert signs == ({2} if (card & 3) in (1, 2) else {0}), (c, card, set(face))
     assert moved != dealt
+
+
+def test_a_press_made_while_the_app_was_busy_is_not_lost():
+    """keypad queues a press and its release while the app saves to nvm
+    (half a second on the Pico): KeypadKeys reads such a key as down once,
+    then up, so the app sees the press (it once saw neither)."""
+    sys.path.insert(0, os.path.join(ROOT, "host_tests", "cp"))
+    import keypad
+
+    from drivers.keypad_keys import KeypadKeys
+
+    class Queue:
+        def __init__(self):
+            self.events = []
+
+        def get_into(self, event):
+            if not self.events:
+                return False
+            event.key_number, event.pressed = self.events.pop(0)
+            return True
+
+    class Scanner:
+        events = Queue()
+
+    keys = KeypadKeys(Scanner(), bytes([1, 2]))
+    assert keys.debounce_ms == 0 and isinstance(keys.event, keypad.Event)
+    queued = Scanner.events.events
+    queued += [(1, True), (1, False)]  # a quick press, queued
+    assert [keys.get_pressed() for _ in range(3)] == [2, 0, 0]
+    queued += [(0, True)]  # held (a long press)...
+    assert keys.get_pressed() == 1
+    queued += [(0, False), (0, True), (1, True), (0, False)]  # ...then up, and a quick press
+    assert [keys.get_pressed() for _ in range(4)] == [0, 3, 2, 2]

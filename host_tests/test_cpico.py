@@ -6,8 +6,10 @@ its GPIO buttons and read back from its SSD1306 over I2C (tools/pico_tap.mjs,
 which also mends rp2040js's WFI: see there), every screen compared pixel for
 pixel with the simulator's (the MicroPython build) for the same presses.
 The power is cut (the emulator ends, its nvm kept) and the next boot
-resumes.  The presses are test_pico.py's: an emulated second costs about
-1.5 s here."""
+resumes.  A whole deal is won through the keys, and the solver answers HINT,
+WINNABLE? and SHOW ME there (its loops plain Python: no native code on this
+firmware), stopped by B.  An emulated second costs 1.5-5 s here (idle waits
+are skipped, the solver's search is not)."""
 
 import sys
 
@@ -20,6 +22,7 @@ import cpico  # noqa: E402
 import pico  # noqa: E402
 from test_pico import (DEAL_2, DEAL_PRESS, FIRST_BOOT, PUT_PRESS, SECOND_BOOT,  # noqa: E402
                        assert_same_screens, sim_frames)
+from sim import Firmware  # noqa: E402
 
 # when the title is up (emulated ms from power-on): the runner's soft
 # reload at about 1.3 s, then the boot (.py: compiled on the board)
@@ -115,3 +118,118 @@ def test_the_drive_boots_plays_and_resumes_on_circuitpython(form, drives, sim_pl
         stats = Stats()
         assert load(Storage(NvmFiles(kept)), STATS, stats.decode, 4096), path
         assert stats.total(PLAYED) == 1 and stats.in_progress == 1, path
+
+
+def from_title(deal):
+    """The presses that start FreeCell deal `deal` (1-99) from the title:
+    DEAL NUMBER, FreeCell, the digits set from 1 (the last one's place
+    first), play."""
+    keys = ["down", "down", "a", "a"]
+    tens, units = divmod(deal, 10)
+    if tens:
+        keys += ["left"] + ["up"] * tens + ["right"]
+    return keys + (["up"] * (units - 1) if units else ["down"]) + ["a"]
+
+
+# deal 6: the shortest win in presses of deals 1-59 (from the title) (the board's solver's
+# line, 43 moves, autoplay on; tools/keyplan.py's cheapest presses)
+WIN_DEAL = 6
+
+
+@pytest.fixture(scope="module")
+def win_keys():
+    from keyplan import keys_for_transcript
+    from freecell.game import Game
+    from freecell.notation import move_text
+    from freecell.solver import SOLVED, Solver
+
+    game = Game()
+    game.deal(WIN_DEAL)
+    solver = Solver()
+    solver.start(game)
+    while not solver.step(5000):
+        pass
+    assert solver.state == SOLVED
+    tokens = [move_text(m & 31, (m >> 5) & 31, m >> 10) for m in solver.moves(True)]
+    keys, driver = keys_for_transcript(WIN_DEAL, tokens, autoplay_off=False)
+    assert driver.game.is_won()
+    return from_title(WIN_DEAL) + keys
+
+
+@pytest.mark.parametrize("form", ["py", "mpy"])
+def test_a_whole_deal_is_won_through_the_keys(form, drives, win_keys, tmp_path):
+    """Deal 6 from the title to the win screen, about 100 presses on GPIO,
+    the screen after each the simulator's (the MicroPython build's); the
+    statistics in nvm then count one game played and won.  600 ms a press:
+    a save to nvm (the first move's, then every 30 s) takes up to 600 ms,
+    and the press made meanwhile is handled after it."""
+    deal_press = len(from_title(WIN_DEAL)) - 1
+    nvm = str(tmp_path / "nvm.bin")
+    won = cpico.boot(drives[form], win_keys, save_nvm=nvm, start_ms=START_MS[form],
+                     gap_ms=600, slow={deal_press: 3000, len(win_keys) - 1: 2500},
+                     tail_ms=0)
+    assert "Traceback" not in won.output, won.output[-2000:]
+    frames, _ = sim_frames(win_keys, str(tmp_path / "sim-flash"))
+    assert_same_screens(won, frames, win_keys)
+    from app.records import PLAYED, WON, Stats
+    from app.storage import STATS, NvmFiles, Storage
+    from app.restore import load
+
+    with open(nvm, "rb") as f:
+        stats = Stats()
+        assert load(Storage(NvmFiles(bytearray(f.read()))), STATS, stats.decode, 4096)
+    assert stats.total(PLAYED) == 1 and stats.total(WON) == 1 and stats.in_progress == 0
+
+
+def sim_settled(keys, waits, flash):
+    """The simulator's screen after each of `keys`, with waits[i] more
+    100 ms steps of nothing pressed after key i (a search's time there)."""
+    fw = Firmware(flash=flash)
+    frames = []
+    try:
+        for i, key in enumerate(keys):
+            fw.press(key)
+            for _ in range(waits.get(i, 0)):
+                fw.press("wait")
+            frames.append(fw.frame().data)
+    finally:
+        fw.close()
+    return frames
+
+
+# deal 12 (199 positions to a win): HINT, stopped by B while it searches
+# (in the simulator too: 160 positions by then); HINT again, answered;
+# WINNABLE?, answered; SHOW ME, which plays the line to the win.  The
+# presses that start a search, and the time each gets (emulated ms on the
+# chip, 100 ms steps in the simulator)
+ASSIST_DEAL = 12
+_DEALT = len(from_title(ASSIST_DEAL))
+_MENU = ["start", "down", "down", "down", "down"]  # to HINT
+ASSIST_KEYS = from_title(ASSIST_DEAL) + _MENU + ["a", "b"] + _MENU + ["a"] \
+    + _MENU + ["down", "down", "a"] + _MENU + ["down", "a"]
+# B a second after the first HINT: its progress is up by 0.65 s (the solver's
+# tables made), its answer 2.7 s (the .mpy drive, this solver)
+STOPPED = _DEALT + 6
+HINTED = _DEALT + 12  # the second HINT's press
+SEARCHES = {HINTED: (6000, 30), HINTED + 8: (6000, 30), len(ASSIST_KEYS) - 1: (50000, 450)}
+
+
+def test_the_solver_answers_and_b_stops_it_on_circuitpython(drives, tmp_path):
+    """HINT shows its progress and B stops it; HINT, WINNABLE? and SHOW ME
+    answer with the simulator's words and moves, and SHOW ME wins the deal
+    (the .mpy drive: both forms run the same bytecode once loaded)."""
+    slow = {i: ms for i, (ms, _) in SEARCHES.items()}
+    slow[STOPPED - 1] = 1000
+    slow[_DEALT - 1] = 3000  # the deal
+    boot = cpico.boot(drives["mpy"], ASSIST_KEYS, start_ms=START_MS["mpy"], gap_ms=500,
+                      slow=slow, tail_ms=0)
+    assert "Traceback" not in boot.output, boot.output[-2000:]
+    frames = sim_settled(ASSIST_KEYS, {i: steps for i, (_, steps) in SEARCHES.items()},
+                         str(tmp_path / "sim-flash"))
+    assert_same_screens(boot, frames, ASSIST_KEYS)
+    # the search showed its progress before B: a screen that was neither the
+    # menu before it nor the table after
+    searching = [u.ram for u in boot.after_press(STOPPED - 1)]
+    assert searching and searching[-1] not in (frames[STOPPED - 2], frames[STOPPED])
+    last = boot.screen_before(float("inf"))
+    assert last == frames[-1] and last != frames[-2]  # the win, by the solver

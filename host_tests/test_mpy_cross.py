@@ -53,25 +53,36 @@ def test_native_code_becomes_plain_for_a_board_without_it(tmp_path):
     assert header[0] == ord("M") and header[2] & 0xFC == 0  # no native architecture
 
 
-SOLVE_2 = """
+SOLVE = """
 from freecell.game import Game
 from freecell.solver import Solver, SOLVED
-game = Game()
-game.deal(2)
-solver = Solver()
-solver.start(game)
-while not solver.step(500):
-    pass
-print(solver.state == SOLVED, len(solver.moves(True)))
+for deal in (2, 6, 9, 12, 13, 617):
+    game = Game()
+    game.deal(deal)
+    solver = Solver()
+    solver.start(game)
+    while not solver.step(500):
+        pass
+    print(deal, solver.state == SOLVED, solver.positions, solver.moves(True))
 """
 
 
 def test_the_plain_solver_loops_solve_under_micropython(firmware_mpy, micropython, tmp_path):
-    """Those plain loops run, not only compile: deal 2 solved under the
+    """Those plain loops run, not only compile: six deals solved under the
     MicroPython unix port with them in place of the native ones, the same
-    line as the native loops find (CircuitPython's build runs the same
-    text: tools/flash_cp.py strips the decorators the same way)."""
-    from flash import compile_module
+    search (positions) and the same lines as the native loops (CircuitPython's
+    build runs the same text: tools/flash_cp.py makes it the same way, the
+    decorators and the casts taken out)."""
+    from flash import compile_module, plain_python
+
+    with open(os.path.join(ROOT, "firmware", "lib", "freecell", "solver_loops.py")) as f:
+        text = plain_python(f.read())
+    import ast
+
+    calls = [n.func.id for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Name)]
+    assert "\n@micropython.viper\n" not in text and "column_share" in calls
+    assert "int" not in calls and "ptr8" not in calls
 
     plain = tmp_path / "tree"
     shutil.copytree(firmware_mpy, plain)
@@ -79,10 +90,11 @@ def test_the_plain_solver_loops_solve_under_micropython(firmware_mpy, micropytho
                    str(plain / "freecell" / "solver_loops.mpy"), None, "freecell/solver_loops.py")
     answers = []
     for tree in (str(plain), firmware_mpy):
-        result = run([micropython, "-c", SOLVE_2], env={"MICROPYPATH": tree})
+        result = run([micropython, "-c", SOLVE], env={"MICROPYPATH": tree})
         assert result.returncode == 0, result.stderr
-        answers.append(result.stdout.split())
-    assert answers[0] == answers[1] and answers[0][0] == "True"
+        answers.append(result.stdout.splitlines())
+    assert answers[0] == answers[1] and len(answers[0]) == 6
+    assert all(line.split()[1] == "True" for line in answers[0])
 
 
 def test_the_test_trees_carry_the_boards_source_names_not_this_checkouts(firmware_mpy):

@@ -126,3 +126,31 @@ def test_the_native_loops_use_the_tables_numbers():
     assert solver_loops._CAP == table.COLUMN_CAP
     assert solver_loops._CELL0 == table.CELL0
     assert solver_loops._FOUND0 == table.FOUND0
+
+
+def test_only_the_columns_a_move_touched_are_rated_again():
+    """The solver rates again only the columns moved since the last rating
+    (all of them once a foundation changed): the same searches, position
+    for position, as rating every column every time, in every game."""
+    from freecell import solver as module, table
+    from freecell.variants import VARIANTS
+
+    assert module._ALL == (1 << table.MAX_COLUMNS) - 1
+
+    class RatesAll(Solver):
+        def _quality(self, keep=False):
+            self.touched = module._ALL
+            return Solver._quality(self, keep)
+
+    for variant in VARIANTS:
+        for deal in (1, 2, 5, 10, 617):
+            answers = []
+            for kind in (Solver, RatesAll):
+                game = Game(variant=variant())
+                game.deal(deal)
+                solver = kind()
+                solver.start(game)
+                while solver.step(5000) == SEARCHING:
+                    pass
+                answers.append((solver.state, solver.positions, solver.moves(True)))
+            assert answers[0] == answers[1], (variant.name, deal)

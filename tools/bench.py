@@ -63,6 +63,19 @@ On the emulated Pico (../shared/pico: the official rp2 firmware on rp2040js;
                          bus takes no time); pico_press_bytes: bytes a press
   pico_hint_617_s        a hint from deal 617's start, through the app
   pico_solver_pos_per_s  that search by the solver alone
+On CircuitPython's own firmware (../shared/cpico: CircuitPython 10.2.1 for the
+Pico on the same emulator), for the drive make flash-cp writes, each as .py
+(compiled on the board at boot; suffix _py) and as .mpy (CircuitPython's
+mpy-cross; _mpy):
+  cp_boot_ms             power-on to the title's frame (code.py's first run)
+  cp_boot_free_kb, cp_solver_free_kb   as pico_boot_free_kb, pico_solver_free_kb
+  cp_frame_ms            CPU of the slowest full table redraw into the
+                         canvas (bench_app frame; the display's refresh not in it)
+  cp_press_ms            as pico_press_ms (displayio's refresh included)
+  cp_hint_617_s, cp_solver_pos_per_s   as on the Pico: the solver's loops run
+                         as plain Python there (no native code on CircuitPython's
+                         RP2040 build); measured on the .mpy drive only, since
+                         both forms run the same bytecode
 Timings on this host vary with the machine's load; the memory figures and the
 chip's emulated times do not.
 """
@@ -186,6 +199,7 @@ def main():
     lines += chip
     speed = [line.split(": ")[1] for line in chip if line.startswith("pico_solver_pos_per_s:")]
     lines += solver_figures(int(speed[0]) if speed else None)
+    lines += cp_figures()
     for line in lines:
         print(line)
 
@@ -449,17 +463,20 @@ def pico_figures():
         name, value = line.split(": ")
         if name == "frame_us":
             lines.append("pico_frame_ms: %.1f" % (int(value) / 1000))
-    lines += pico_press_figures(pico)
+    lines += press_figures(pico.boot, pico_image(os.path.join(BUILD, "pico-play.img"), True))
     lines += pico_module(image, "bench_pico", "solver")
     return lines
 
 
-def pico_press_figures(pico):
-    """Boot main.py, deal, press the d-pad: the full table's bytes, and the
-    median time from a cursor press to its frame on a 400 kHz bus."""
-    image = pico_image(os.path.join(BUILD, "pico-play.img"), True)
+def press_figures(boot_with, image, start_ms=1500, gap_ms=300, deal_ms=2500):
+    """Boot the game (boot_with: pico.boot, cpico.boot), deal, press the
+    d-pad: the full table's bytes, and the median time from a cursor press
+    to its frame on a 400 kHz bus."""
+    import pico
+
     keys = PRESS_DEAL + PRESS_CURSOR
-    boot = pico.boot(image, keys, gap_ms=300, slow={len(PRESS_DEAL) - 1: 2500})
+    boot = boot_with(image, keys, start_ms=start_ms, gap_ms=gap_ms,
+                     slow={len(PRESS_DEAL) - 1: deal_ms})
     dealt = boot.after_press(len(PRESS_DEAL) - 1)
     full = max(dealt, key=lambda u: u.bytes)
     waits = []
@@ -474,6 +491,80 @@ def pico_press_figures(pico):
     return ["pico_frame_bytes: %d" % full.bytes,
             "pico_press_ms: %.1f" % waits[len(waits) // 2],
             "pico_press_bytes: %d" % (sent // len(PRESS_CURSOR))]
+
+
+# -- on CircuitPython's firmware: the emulated Pico again (tools/cpico.py) -------
+
+# emulated ms from power-on by which the title is up after the runner's soft reload
+CP_START_MS = {"py": 6500, "mpy": 3500}
+
+
+def cp_drive(form):
+    """The drive make flash-cp writes, with the bench's board-side scripts
+    (as .py, or compiled by CircuitPython's mpy-cross) and deal 617's moves."""
+    import cpico
+    import flash
+
+    scripts = os.path.join(BUILD, "cp-scripts-" + form)
+    os.makedirs(scripts, exist_ok=True)
+    extra = {"617.moves": MOVES}
+    for name in ("bench_app", "bench_pico"):
+        source = os.path.join(TOOLS, name + ".py")
+        if form == "mpy":
+            extra[name + ".mpy"] = os.path.join(scripts, name + ".mpy")
+            flash.compile_module(source, extra[name + ".mpy"], None, name + ".py",
+                                 cpico.MPY_CROSS)
+        else:
+            extra[name + ".py"] = source
+    image = os.path.join(BUILD, "cp-%s.img" % form)
+    made = cpico.drive(image, form, extra=extra)
+    if made.returncode != 0:
+        raise RuntimeError("make flash-cp failed: " + made.stderr)
+    return image
+
+
+def cp_module(image, module, *args):
+    import cpico
+
+    path = os.path.join(BUILD, "cp-exec.py")
+    with open(path, "w") as f:
+        f.write("import sys\nsys.argv[:] = %r\nimport %s\n" % (["", *args], module))
+    out, _ = cpico.run_scripts(image, [path])
+    if "Error" in out:  # the board raised: the figures would be missing or wrong
+        raise RuntimeError("on CircuitPython, %s %s: %s" % (module, args, out[-1500:]))
+    return figures_from(out)
+
+
+def cp_figures():
+    """CircuitPython's figures, or one line saying why there are none."""
+    sys.path.insert(0, TOOLS)
+    import cpico
+    import pico
+
+    pico.install()
+    problem = cpico.missing()
+    if problem:
+        return ["cp: n/a (%s is missing)" % problem]
+    lines = []
+    for form in ("py", "mpy"):
+        image = cp_drive(form)
+        found = []
+        first = cpico.boot(image, (), start_ms=CP_START_MS[form] + 3000, tail_ms=0,
+                           reload=False)
+        title = [u for u in first.updates if any(u.ram)]
+        found.append("cp_boot_ms: %s" % ("%.0f" % title[0].stop_ms if title else "n/a"))
+        found += cp_module(image, "bench_pico", "heap")
+        for line in cp_module(image, "bench_app", "frame"):
+            name, value = line.split(": ")
+            if name == "frame_us":
+                found.append("cp_frame_ms: %.1f" % (int(value) / 1000))
+        found += press_figures(cpico.boot, image, CP_START_MS[form], 500, 4000)
+        for line in found:
+            name, value = line.split(": ", 1)
+            lines.append("%s_%s: %s" % (name.replace("pico_", "cp_"), form, value))
+    for line in cp_module(image, "bench_pico", "solver"):
+        lines.append(line.replace("pico_", "cp_"))
+    return lines
 
 
 def write_win_keys(path):

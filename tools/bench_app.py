@@ -19,16 +19,20 @@
                                 the app must answer, never raise)
 It boots as firmware/main.py does: the board (frame buffer) and the game (undo
 ring) first, while the heap is whole, then the app's code.  It also runs on a
-flashed (virtual) board, where the board module is `board`.
+flashed (virtual) board, where the board module is `board` (on CircuitPython
+`game_board`).
 """
 
 import gc
 import sys
 
-try:
-    import board as sim  # on a flashed board: the board module beside main.py
-except ImportError:
-    from boards import sim  # from the build tree
+if sys.implementation.name == "circuitpython":  # its own `board` names the pins
+    import game_board as sim
+else:
+    try:
+        import board as sim  # on a flashed board: the board module beside main.py
+    except ImportError:
+        from boards import sim  # from the build tree
 from freecell.game import Game  # noqa: E402
 
 GAME = Game()

@@ -19,10 +19,14 @@ ring) first, while the heap is whole, then the app's code.
 import gc
 import sys
 
-import board
+if sys.implementation.name == "circuitpython":  # its own `board` names the pins
+    import game_board as board
+else:
+    import board
 from freecell.game import Game
+from freecell.movelog import CAPACITY
 
-GAME = Game()
+GAME = Game(log=getattr(board, "LOG_CAPACITY", CAPACITY))  # as main.py makes it
 gc.collect()
 from app.app import App  # noqa: E402
 from app.assistant import HINT  # noqa: E402
@@ -32,7 +36,8 @@ from freecell.compat import ticks_diff, ticks_ms, ticks_us  # noqa: E402
 def boot():
     from app.storage import Storage
 
-    return App(board.display, board.keys, board.seed(), GAME, Storage())
+    return App(board.display, board.keys, board.seed(), GAME,
+               Storage(getattr(board, "files", None)))
 
 
 def heap():

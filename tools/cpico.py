@@ -11,8 +11,9 @@ I2C (GP4, GP5) and the buttons of boards/cp_pico_ssd1306.py on GPIO.
                           drive image OUT (mkcircuitpy.py) -> make flash-cp's
                           output
     boot(IMAGE, KEYS, NVM, SAVE_NVM, ...)   pico.boot() on CircuitPython: code.py
-                          runs (after the runner's soft reload: frames count
-                          from it), presses on GPIO, every display update;
+                          runs (after the runner's soft reload, or with
+                          reload=False its first run from power-on),
+                          presses on GPIO, every display update;
                           the nvm (where the game saves) read from NVM and
                           written to SAVE_NVM at the end (the power cut)
     run_scripts(IMAGE, SCRIPTS)   .py files through the raw REPL
@@ -50,9 +51,10 @@ def missing():
     return None
 
 
-def drive(out, form="py", board=BOARD):
+def drive(out, form="py", board=BOARD, extra=None):
     """Lay out a blank drive with make flash-cp and make its image `out`;
-    returns make's output (a CompletedProcess)."""
+    returns make's output (a CompletedProcess).  extra: {drive path: host
+    path} copied onto the drive besides (the bench's scripts)."""
     folder = tempfile.mkdtemp(prefix="circuitpy-")
     try:
         subprocess.run(["mcopy", "-i", BLANK, "::boot_out.txt", os.path.join(folder,
@@ -64,6 +66,8 @@ def drive(out, form="py", board=BOARD):
         made = subprocess.run(cmd, capture_output=True, text=True)
         if made.returncode != 0:
             return made
+        for path, local in (extra or {}).items():
+            shutil.copyfile(local, os.path.join(folder, path))
         subprocess.run([sys.executable, os.path.join(SHARED, "mkcircuitpy.py"), folder, out],
                        check=True, capture_output=True)
         return made
@@ -72,8 +76,10 @@ def drive(out, form="py", board=BOARD):
 
 
 def boot(image, keys=(), nvm=None, save_nvm=None, start_ms=6000, gap_ms=800, slow=None,
-         tail_ms=600, timeout=1200):
-    more = []
+         tail_ms=600, timeout=1200, reload=True):
+    """reload False: code.py's first run, from power-on, is kept (its
+    first output is lost, as on a board whose USB host is late)."""
+    more = [] if reload else ["--no-reload"]
     if nvm:
         more += ["--nvm", nvm]
     if save_nvm:

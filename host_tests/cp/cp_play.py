@@ -82,6 +82,10 @@ def boot(board_name):
     game = Game(log=getattr(game_board, "LOG_CAPACITY", CAPACITY))
     global KEY_NUMBERS
     scanner = getattr(game_board.keys, "keys", game_board.keys)  # an encoder's inner keys
+    # the real keypad reports a press at its next scan (it debounces), this
+    # fake at once: the simulator's 20 ms debounce here keeps the ticks of a
+    # timed screen (the solver's progress) the MicroPython build's
+    scanner.debounce_ms = 20
     KEY_NUMBERS = {name: scanner.bits.index(1 << button) for name, button in BUTTONS.items()
                    if 1 << button in scanner.bits}
     return App(game_board.display, game_board.keys, 1, game,
@@ -93,7 +97,7 @@ KEY_NUMBERS = {}  # the board's key number of each of the app's buttons
 
 def panel_of(app):
     if os.environ.get("CP_DISPLAY") == "tft160":
-        return "B " + bytes(app.display.bitmap[i] for i in range(160 * 128)).hex()
+        return "B " + bytes(app.display.shown[i] for i in range(160 * 128)).hex()
     return panel()
 
 

@@ -59,7 +59,8 @@ class App:
         self.layout = Layout(display.width, display.height)
         self.painter = Painter(display)
         self.game = game or Game()
-        self.buttons = Buttons()
+        debounce = getattr(keys, "debounce_ms", None)  # the board's keys may debounce
+        self.buttons = Buttons() if debounce is None else Buttons(debounce)
         self.keeper = keeper or Keeper(storage)
         storage = self.keeper.storage
         self.play = PlayScreen(self.game, self.layout)
@@ -148,12 +149,12 @@ class App:
             self.dirty = True
             self.last_press = now  # the solver at work keeps the display awake
         self.count_time(now)
-        if self.in_progress:
-            self.keeper.tick(now, self.game)
         if not self.asleep and ticks_diff(now, self.last_press) >= IDLE_MS:
             self.sleep()
         if self.dirty and not self.asleep:
             self.redraw()
+        if self.in_progress:  # after the redraw: a move shows before the flash's time
+            self.keeper.tick(now, self.game)  # (CircuitPython's nvm: 360-580 ms a save)
 
     def count_time(self, now):
         """The seconds of play of a timed game: while the table is shown,

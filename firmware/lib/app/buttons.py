@@ -1,6 +1,8 @@
 """Buttons: debounce, press, long press and repeat, driven by tick().
 
 The board reports which buttons are down as a bitmask (K_UP ... K_SELECT);
+a key source that debounces already (CircuitPython's keypad) has the app
+make Buttons with debounce_ms 0, and a change then counts at the first tick;
 the app calls tick(mask, now_ms) every few milliseconds and reads events with
 event(): an int `button << 2 | kind`, or NO_EVENT.  A test drives it with a
 fake clock.  Allocates nothing after construction; a full queue drops the
@@ -65,15 +67,16 @@ class Buttons:
             bit = 1 << i
             if not differ & bit:
                 self._changing &= ~bit
-            elif not self._changing & bit:
-                self._changing |= bit
-                self._since[i] = now
-            elif ticks_diff(now, self._since[i]) >= self.debounce_ms:
-                self._changing &= ~bit
-                if raw & bit:
-                    self._went_down(i, bit, now)
-                else:
-                    self._went_up(i, bit)
+            else:
+                if not self._changing & bit:
+                    self._changing |= bit
+                    self._since[i] = now
+                if ticks_diff(now, self._since[i]) >= self.debounce_ms:  # 0: at once
+                    self._changing &= ~bit
+                    if raw & bit:
+                        self._went_down(i, bit, now)
+                    else:
+                        self._went_up(i, bit)
             if self.down & bit:
                 self._held(i, bit, now)
 

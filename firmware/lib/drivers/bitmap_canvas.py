@@ -1,8 +1,14 @@
-"""The app's canvas on CircuitPython: a 2-colour displayio.Bitmap shown by a
-TileGrid, with the drawing calls of a MicroPython framebuf.FrameBuffer (the
-app draws through those: fill, fill_rect, rect, hline, vline, pixel, blit)
-and show(), which refreshes the display (made with auto_refresh=False:
-displayio sends only the areas that changed).
+"""The app's canvas on CircuitPython: a 2-colour displayio.Bitmap, with the
+drawing calls of a MicroPython framebuf.FrameBuffer (the app draws through
+those: fill, fill_rect, rect, hline, vline, pixel, blit), and show().
+
+The app redraws the whole table for every change, and displayio renders and
+sends whatever area of a shown bitmap was written (made with
+auto_refresh=False): on the Pico a full 128x64 refresh costs 51 ms of CPU
+and 23 ms of a 400 kHz bus, a 13x16 one under 2 ms.  So the app draws into
+a bitmap nobody shows, and show() compares it with the shown one, 8 rows (a
+display page) at a time, and copies over only the rectangle that changed:
+a cursor step sends a few columns, not the screen (make bench: cp_press_ms).
 
 Glyphs (the cards' ranks and suits, and the font every text is drawn in)
 are small Bitmaps made once (glyph_frames), each of the canvas's own colour
@@ -23,6 +29,7 @@ rotation, sleep() and wake()).
 
 import bitmaptools
 import displayio
+from freecell.compat import const
 
 DARK_INK = 1  # the palettes the painter blits dark and red glyphs through
 RED_INK = 2
@@ -37,6 +44,11 @@ class Glyph:
         self.lit = lit
         self.dark = dark
         self.red = red
+        self.w = lit.width  # read once: a Bitmap's are properties, calls
+        self.h = lit.height
+
+
+_BAND = const(8)  # rows compared at a time: an SSD1306 page
 
 
 class BitmapCanvas:
@@ -47,7 +59,8 @@ class BitmapCanvas:
         self.width = width
         self.height = height
         self.colours = 3 if colour else 2
-        self.bitmap = displayio.Bitmap(width, height, self.colours)
+        self.bitmap = displayio.Bitmap(width, height, self.colours)  # drawn into
+        self.shown = displayio.Bitmap(width, height, self.colours)  # on the display
         palette = displayio.Palette(self.colours)
         palette[0] = 0x000000
         palette[1] = 0xFFFFFF
@@ -55,9 +68,23 @@ class BitmapCanvas:
             palette[RED] = 0xE00000
             self.red_ink = RED_INK
         self.group = displayio.Group()
-        self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        self.group.append(displayio.TileGrid(self.shown, pixel_shader=palette))
         display.root_group = self.group
         self.dark_ink = DARK_INK
+        self._bands = self._band_views()
+        self._per_byte = 8 if self.colours == 2 else 4  # 1 or 2 bits a pixel
+
+    def _band_views(self):
+        """(drawn, shown) memoryviews of each band of rows, made once; None
+        where a Bitmap has no buffer (a host stand-in): show() then copies
+        the whole bitmap."""
+        try:
+            drawn, shown = memoryview(self.bitmap), memoryview(self.shown)
+        except TypeError:
+            return None
+        self._stride = len(drawn) // self.height  # bytes a row
+        size = self._stride * _BAND
+        return [(drawn[i:i + size], shown[i:i + size]) for i in range(0, len(drawn), size)]
 
     # -- what a framebuf does -----------------------------------------------
 
@@ -65,15 +92,30 @@ class BitmapCanvas:
         self.bitmap.fill(c)
 
     def fill_rect(self, x, y, w, h, c):
-        x1 = min(self.width, x + w)
-        y1 = min(self.height, y + h)
-        x = max(0, x)
-        y = max(0, y)
+        # clipped with ifs: min() and max() are calls, and a redraw makes
+        # about 180 of these (each already 110 us of bitmaptools on the Pico)
+        x1 = x + w
+        y1 = y + h
+        if x1 > self.width:
+            x1 = self.width
+        if y1 > self.height:
+            y1 = self.height
+        if x < 0:
+            x = 0
+        if y < 0:
+            y = 0
         if x < x1 and y < y1:
             bitmaptools.fill_region(self.bitmap, x, y, x1, y1, c)
 
-    def hline(self, x, y, w, c):
-        self.fill_rect(x, y, w, 1, c)
+    def hline(self, x, y, w, c):  # fill_rect's, without a second call (60 a redraw)
+        if 0 <= y < self.height:
+            x1 = x + w
+            if x1 > self.width:
+                x1 = self.width
+            if x < 0:
+                x = 0
+            if x < x1:
+                bitmaptools.fill_region(self.bitmap, x, y, x1, y + 1, c)
 
     def vline(self, x, y, h, c):
         self.fill_rect(x, y, 1, h, c)
@@ -98,14 +140,18 @@ class BitmapCanvas:
         dark_ink); clipped at the edges as a framebuf clips."""
         source = glyph.lit if palette is None else glyph.red if palette == RED_INK \
             else glyph.dark
-        w, h = source.width, source.height
+        skip = 1 if palette == DARK_INK else 0
+        w, h = glyph.w, glyph.h
+        if x >= 0 and y >= 0 and x + w <= self.width and y + h <= self.height:
+            bitmaptools.blit(self.bitmap, source, x, y, skip_source_index=skip)  # most
+            return
         x0 = max(0, -x)
         y0 = max(0, -y)
         x1 = min(w, self.width - x)
         y1 = min(h, self.height - y)
         if x0 < x1 and y0 < y1:
             bitmaptools.blit(self.bitmap, source, x + x0, y + y0, x1=x0, y1=y0, x2=x1, y2=y1,
-                             skip_source_index=1 if palette == DARK_INK else 0)
+                             skip_source_index=skip)
 
     def glyph_frames(self, data, step, widths, height):
         """One Glyph per glyph of `data` (VLSB column bytes, `step` bytes a
@@ -131,6 +177,46 @@ class BitmapCanvas:
     # -- the display -----------------------------------------------------------
 
     def show(self):
+        """Copy what changed since the last show() onto the shown bitmap (one
+        rectangle: whole bands of rows, whole bytes of a row), and refresh."""
+        bands = self._bands
+        if bands is None:
+            self._copy(0, 0, self.width, self.height)
+            return
+        top = -1
+        bottom = left = right = 0
+        for i in range(len(bands)):
+            drawn, shown = bands[i]
+            if drawn != shown:  # a C compare of the two bands' bytes
+                if top < 0:
+                    top, left, right = i, self._stride, -1
+                bottom = i
+                left, right = self._edges(drawn, shown, left, right)
+        if top >= 0:
+            self._copy(left * self._per_byte, top * _BAND,
+                       min(self.width, (right + 1) * self._per_byte),
+                       min(self.height, (bottom + 1) * _BAND))
+
+    def _edges(self, drawn, shown, left, right):
+        """Widen left..right (byte columns) to the columns of a band that differ."""
+        j = 0
+        while j < left and not self._differs(drawn, shown, j):  # from the left
+            j += 1
+        left = j
+        j = self._stride - 1
+        while j > right and not self._differs(drawn, shown, j):  # and from the right
+            j -= 1
+        return left, j
+
+    def _differs(self, drawn, shown, j):
+        """Does byte column j of the band differ?"""
+        n = len(drawn)
+        while j < n and drawn[j] == shown[j]:
+            j += self._stride
+        return j < n
+
+    def _copy(self, x0, y0, x1, y1):
+        bitmaptools.blit(self.shown, self.bitmap, x0, y0, x1=x0, y1=y0, x2=x1, y2=y1)
         self.display.refresh()
 
     def contrast(self, value):

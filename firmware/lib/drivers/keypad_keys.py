@@ -1,8 +1,10 @@
 """Buttons through CircuitPython's `keypad` (Keys, ShiftRegisterKeys,
 KeyMatrix), and a rotary encoder as left and right, as a key source for the
 app: get_pressed() -> the app's bitmask (app.buttons K_*).  keypad debounces
-and scans in the background; the app's Buttons class still does long press
-and repeat.  Allocates nothing per read: events are read into one Event.
+and scans in the background (debounce_ms 0: the app's Buttons adds no
+debounce of its own, which would delay every press 20 ms more); Buttons
+still does long press and repeat.  Allocates nothing per read: events are
+read into one Event.
 """
 
 import keypad
@@ -12,21 +14,40 @@ class KeypadKeys:
     """`scanner` a keypad scanner; `bits[k]` the app's button bit of its key
     number k (0 for a key the game does not use)."""
 
+    debounce_ms = 0  # keypad debounced it
+
     def __init__(self, scanner, bits):
         self.scanner = scanner
         self.bits = bits
         self.event = keypad.Event()
         self.mask = 0
+        self.pending = 0  # a change read but held back to the next read: its bit
+        self.pending_down = False
 
     def get_pressed(self):
+        """The keys down, with at most one change of each key a read: the
+        presses and releases keypad queued while the app was busy (a save
+        to nvm takes half a second) reach the app one by one, so a quick
+        press then is not lost (read at once, down and up would cancel)."""
+        changed = 0
+        if self.pending:
+            changed = self._apply(self.pending, self.pending_down)
+            self.pending = 0
         events = self.scanner.events
         while events.get_into(self.event):
             bit = self.bits[self.event.key_number]
-            if self.event.pressed:
-                self.mask |= bit
-            else:
-                self.mask &= ~bit
+            if changed & bit:  # its second change: the next read's
+                self.pending, self.pending_down = bit, self.event.pressed
+                break
+            changed |= self._apply(bit, self.event.pressed)
         return self.mask
+
+    def _apply(self, bit, down):
+        if down:
+            self.mask |= bit
+        else:
+            self.mask &= ~bit
+        return bit
 
 
 class EncoderKeys:

@@ -25,7 +25,9 @@ from .compat import const, ptr8  # ptr8: viper's cast; plain Python's identity
 if sys.implementation.name == "micropython":  # its compiler reads the decorator
     import micropython  # noqa: F401
 else:  # CPython (Blinka's `micropython` too): the stand-in; CircuitPython gets
-    from .compat import micropython  # these loops with the decorators taken out
+    from .compat import micropython  # these loops with the decorators and the
+    # int()/ptr8() casts taken out (tools/flash.py plain_python): it has no
+    # native code, and there each cast would be a call
 
 # the table's numbers (cards.py, table.py), folded by the compiler here;
 # host_tests/test_solver.py checks that they agree
@@ -324,9 +326,27 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
             q += cell_worth  # a cell freed
             moved = cells
             at = src - _CELL0
-        if dst < _CELL0:
-            q += int(column_share(cards, dst * _CAP, int(heights[dst]), moved, at, count, home,
-                                  stacks, w)) - int(shares[dst])
+        if dst < _CELL0 and int(heights[dst]) == 0:  # the run alone in a column
+            q += int(column_share(cards, dst * _CAP, 0, moved, at, count, home, stacks,
+                                  w)) - int(shares[dst])
+        elif dst < _CELL0:
+            # onto a card that takes it: the run and the join are in order,
+            # so the column's disorder stays its share's (column_share);
+            # only the cards over the first one a foundation wants grow
+            base = dst * _CAP
+            top = base + int(heights[dst])
+            i = base
+            while i < top and not wanted[_GOES + deck[i]]:
+                i += 1
+            if i < top:
+                q -= int(weight[2]) * count
+            else:
+                extra = ptr8(moved)
+                i = 0
+                while i < count and not wanted[_GOES + extra[at + i]]:
+                    i += 1
+                if i < count:
+                    q -= int(weight[2]) * (count - 1 - i)
         else:
             q -= cell_worth
         score = 4 * q + int(out[j + 3])
@@ -359,14 +379,16 @@ def sort_moves(cand: ptr8, order: ptr8, n: int):
 
 
 @micropython.viper
-def rate_columns(cards, heights: ptr8, columns: int, home, stacks, w, shares) -> int:
-    """Every column's share (column_share) into the list shares; returns
-    their sum."""
+def rate_columns(cards, heights: ptr8, columns: int, home, stacks, w, shares,
+                 dirty: int) -> int:
+    """The share (column_share) of each column whose bit is set in dirty
+    into the list shares (the others' are as the list has them); returns
+    the sum of every column's."""
     total = 0
     for c in range(columns):
-        q = int(column_share(cards, c * _CAP, int(heights[c]), cards, 0, 0, home, stacks, w))
-        shares[c] = q
-        total += q
+        if (dirty >> c) & 1:
+            shares[c] = column_share(cards, c * _CAP, int(heights[c]), cards, 0, 0, home, stacks, w)
+        total += int(shares[c])
     return total
 
 
