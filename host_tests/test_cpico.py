@@ -138,21 +138,9 @@ WIN_DEAL = 6
 
 @pytest.fixture(scope="module")
 def win_keys():
-    from keyplan import keys_for_transcript
-    from freecell.game import Game
-    from freecell.notation import move_text
-    from freecell.solver import SOLVED, Solver
+    from keyplan import keys_for_solver_line
 
-    game = Game()
-    game.deal(WIN_DEAL)
-    solver = Solver()
-    solver.start(game)
-    while not solver.step(5000):
-        pass
-    assert solver.state == SOLVED
-    tokens = [move_text(m & 31, (m >> 5) & 31, m >> 10) for m in solver.moves(True)]
-    keys, driver = keys_for_transcript(WIN_DEAL, tokens, autoplay_off=False)
-    assert driver.game.is_won()
+    keys, _ = keys_for_solver_line(WIN_DEAL)
     return from_title(WIN_DEAL) + keys
 
 

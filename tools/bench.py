@@ -231,26 +231,14 @@ def presses_per_move(deals=range(1, 101)):
     lines (autoplay on, as the game plays by default), over every move."""
     sys.path.insert(0, TOOLS)
     sys.path.insert(0, LIB)
-    from keyplan import keys_for_transcript
-    from freecell.game import Game
-    from freecell.notation import move_text
-    from freecell.solver import SOLVED, Solver
+    from keyplan import keys_for_solver_line
 
     presses = moves = 0
     for deal in deals:
-        game = Game()
-        game.deal(deal)
-        solver = Solver()
-        solver.start(game)
-        while not solver.step(5000):
-            pass
-        if solver.state != SOLVED:
-            continue
-        tokens = [move_text(m & 31, (m >> 5) & 31, m >> 10) for m in solver.moves(True)]
-        keys, driver = keys_for_transcript(deal, tokens, autoplay_off=False)
-        assert driver.game.is_won(), deal
-        presses += len(keys)
-        moves += len(tokens)
+        found = keys_for_solver_line(deal)
+        if found:
+            presses += len(found[0])
+            moves += len(found[1])
     return "presses_per_move: %.2f     # %d presses for %d moves (target 3.0)" % (
         presses / moves, presses, moves)
 

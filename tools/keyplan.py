@@ -268,6 +268,28 @@ def keys_for_transcript(deal, tokens, autoplay_off=True, game=None, quick=True):
     return planner.keys, driver
 
 
+def keys_for_solver_line(deal):
+    """The board's solver's winning line for FreeCell deal `deal` (its
+    default budget; autoplay on, as the game plays by default) and the
+    cheapest presses that play it from the freshly dealt table: (keys, the
+    line's moves), or None when the solver finds no win."""
+    from freecell.game import Game
+    from freecell.solver import SOLVED, Solver
+
+    game = Game()
+    game.deal(deal)
+    solver = Solver()
+    solver.start(game)
+    while not solver.step(5000):
+        pass
+    if solver.state != SOLVED:
+        return None
+    tokens = [notation.move_text(m & 31, (m >> 5) & 31, m >> 10) for m in solver.moves(True)]
+    keys, driver = keys_for_transcript(deal, tokens, autoplay_off=False)
+    assert driver.game.is_won(), deal
+    return keys, tokens
+
+
 def pack_presses(keys):
     """Presses as bytes for tools/bench_app.py's player: the button's bit
     number, + 8 for a long press (a list of words would weigh more than the

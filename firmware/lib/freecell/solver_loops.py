@@ -326,10 +326,12 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
             q += cell_worth  # a cell freed
             moved = cells
             at = src - _CELL0
-        if dst < _CELL0 and int(heights[dst]) == 0:  # the run alone in a column
+        if dst >= _CELL0:
+            q -= cell_worth
+        elif int(heights[dst]) == 0:  # the run alone in a column
             q += int(column_share(cards, dst * _CAP, 0, moved, at, count, home, stacks,
                                   w)) - int(shares[dst])
-        elif dst < _CELL0:
+        else:
             # onto a card that takes it: the run and the join are in order,
             # so the column's disorder stays its share's (column_share);
             # only the cards over the first one a foundation wants grow
@@ -347,8 +349,6 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
                     i += 1
                 if i < count:
                     q -= int(weight[2]) * (count - 1 - i)
-        else:
-            q -= cell_worth
         score = 4 * q + int(out[j + 3])
         if score < 0:
             score = 0
