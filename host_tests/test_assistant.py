@@ -66,17 +66,33 @@ def test_the_progress_shows_and_b_stops_the_solver():
 
 
 def test_a_search_works_in_small_slices_and_redraws_only_when_its_progress_moves():
+    from app.paint import Painter
+    from app.table_view import TableView
+    from boards.sim import SimDisplay
+
     d = Driver(11982)  # runs the whole budget
     d.press("start").choose("winnable")
     before = d.app.redraws
     solver = d.app.assistant.solver
+    whole = SimDisplay()  # where the whole table is drawn, to compare
+    view = TableView(Painter(whole), d.app.layout)
     slices = []
+    shown = d.display.shown
+    progress = []
     while d.app.assistant.busy():
         positions = solver.positions
         d.hold(0, 10)
         slices.append(solver.positions - positions)
+        if d.display.shown != shown and d.app.assistant.busy():
+            shown = d.display.shown
+            progress.append(d.play.thinking())
+            view.draw(d.game, d.play)
+            assert d.display.buffer == whole.buffer, progress[-1]
     assert max(slices) <= 2 * STEP  # small slices: the buttons are read often
-    assert 50 <= d.app.redraws - before <= 101  # a frame per percent, and the answer
+    # a frame per percent, each only the status line drawn again over the
+    # last (and each the frame a whole redraw would give); and the answer
+    assert 90 <= len(progress) <= 100 and progress == sorted(set(progress))
+    assert d.app.redraws - before == 1
 
 
 def test_show_me_plays_the_game_out_and_the_statistics_say_so():

@@ -120,12 +120,17 @@ def test_fc_py_solve_exit_codes():
 
 def test_the_native_loops_use_the_tables_numbers():
     """solver_loops.py folds the table's numbers into its machine code."""
-    from freecell import cards, solver_loops, table
+    from freecell import cards, solver, solver_loops, table
 
     assert solver_loops._EMPTY == cards.NO_CARD
     assert solver_loops._CAP == table.COLUMN_CAP
     assert solver_loops._CELL0 == table.CELL0
     assert solver_loops._FOUND0 == table.FOUND0
+    assert solver_loops._COLUMNS == table.MAX_COLUMNS
+    assert solver_loops._ALL == solver._ALL == (1 << table.MAX_COLUMNS) - 1
+    assert solver_loops.HOME_CHANGED > solver._ALL
+    assert solver_loops._TAKERS == solver._TAKERS == 52 * 4
+    assert solver_loops._BELOW + table.MAX_COLUMNS == solver.SHARES
 
 
 def test_only_the_columns_a_move_touched_are_rated_again():
@@ -154,3 +159,55 @@ def test_only_the_columns_a_move_touched_are_rated_again():
                     pass
                 answers.append((solver.state, solver.positions, solver.moves(True)))
             assert answers[0] == answers[1], (variant.name, deal)
+
+
+def test_a_moves_score_without_making_it_is_the_score_of_making_it():
+    """score_moves rates a move from what rate_columns kept of the columns
+    it touches, without making it: for every move it scores, in searches of
+    every game, the score is the one making the move and rating the whole
+    position from scratch gives (the moves it leaves to the solver, home or
+    uncovering a card autoplay takes, are scored by making them)."""
+    from freecell import solver as module
+    from freecell.variants import VARIANTS
+
+    real = module.score_moves
+    checked = []
+
+    class Checking(Solver):
+        def _generate(self):
+            module.score_moves = self._checked
+            try:
+                return Solver._generate(self)
+            finally:
+                module.score_moves = real
+
+        def _checked(self, cand, n, *rest):
+            bonus = [cand[5 * m + 3] for m in range(n)]
+            slow = real(cand, n, *rest)
+            left = set(self.slow[i] for i in range(slow))
+            touched, unhashed = self.touched, self.unhashed
+            for m in range(n):
+                if m in left:
+                    continue
+                j = 5 * m
+                mark = self.nsteps
+                self._apply(cand[j], cand[j + 1], cand[j + 2])
+                self._autoplay_after(cand[j], cand[j + 1])
+                assert self.nsteps == mark + 1  # nothing went home after it
+                self.touched = module._ALL  # every column rated anew
+                whole = max(0, min(65535, 4 * self._quality() + bonus[m]))
+                self._undo_to(mark)
+                assert cand[j + 3] << 8 | cand[j + 4] == whole
+                checked.append(m)
+            self.touched, self.unhashed = touched, unhashed
+            return slow
+
+    for variant in VARIANTS:
+        for deal in (1, 5, 617):
+            game = Game(variant=variant())
+            game.deal(deal)
+            solver = Checking(budget=400)
+            solver.start(game)
+            while solver.step(100) == SEARCHING:
+                pass
+    assert len(checked) > 10000

@@ -17,7 +17,7 @@ from freecell.compat import sleep_ms, ticks_diff, ticks_ms
 from freecell.game import Game
 from freecell.scoring import TIMED
 
-from .assistant import Assistant, HINT, SHOW, WINNABLE
+from .assistant import PROGRESS, Assistant, HINT, SHOW, WINNABLE
 from .buttons import Buttons, B, NO_EVENT
 from . import let_go
 from .keeper import Keeper
@@ -145,14 +145,21 @@ class App:
             else:
                 self.press(event >> 2, event & 3)
             event = self.buttons.event()
-        if self.assistant.busy() and self.assistant.tick(now):
-            self.dirty = True
+        changed = self.assistant.tick(now) if self.assistant.busy() else 0
+        if changed:
             self.last_press = now  # the solver at work keeps the display awake
+            if changed != PROGRESS or self.screen is not self.play:
+                self.dirty = True
+            elif not self.dirty:
+                self.dirty = PROGRESS  # the status line only
         self.count_time(now)
         if not self.asleep and ticks_diff(now, self.last_press) >= IDLE_MS:
             self.sleep()
         if self.dirty and not self.asleep:
-            self.redraw()
+            if self.dirty == PROGRESS:
+                self.redraw_progress()
+            else:
+                self.redraw()
         if self.in_progress:  # after the redraw: a move shows before the flash's time
             self.keeper.tick(now, self.game)  # (CircuitPython's nvm: 360-580 ms a save)
 
@@ -235,6 +242,13 @@ class App:
         self.display.show()
         self.dirty = False
         self.redraws += 1
+
+    def redraw_progress(self):
+        """Only the solver's progress moved: its status line is drawn again,
+        not the table (the frame is the same as a whole redraw's)."""
+        if self.view.draw_progress(self.game, self.play):
+            self.display.show()
+        self.dirty = False
 
     def show(self, screen):
         if self._held is not None and screen is not self._held:  # it is left

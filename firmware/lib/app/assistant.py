@@ -1,8 +1,10 @@
 """The solver at the player's service: hint, "show me", and "is it winnable?".
 
 The search runs a slice at a time from the app's tick (STEP positions), so
-the buttons are read between slices and B stops it.  The screen is redrawn only when the progress bar
-moves: a redraw costs as much as a few positions.  The solver and its 54 KB
+the buttons are read between slices and B stops it.  Only the status line is
+redrawn, and only when the progress it shows moves: a whole table's redraw
+costs as much as a few positions (on CircuitPython, 36 ms: deal 617's hint
+took 0.7 s more for its twenty).  The solver and its 54 KB
 of tables are made the first time they are asked for, the seen table as
 large as the free memory allows (make_solver); a board without the memory
 says so instead of failing, and so does a search that runs out of it."""
@@ -40,6 +42,9 @@ GAVE_UP = const(3)
 HINT = 1
 SHOW = 2
 WINNABLE = 3
+# what tick() changed on screen
+CHANGED = 1
+PROGRESS = 2
 
 
 class Assistant:
@@ -92,23 +97,24 @@ class Assistant:
         self.app.play.say_text("stopped")
 
     def tick(self, now):
-        """Work a little; returns True when something on screen changed."""
+        """Work a little; returns what on screen changed: 0 nothing,
+        PROGRESS only the progress shown, CHANGED more."""
         if not self.mode:
-            return False
+            return 0
         if self.line is not None:
-            return self._show_step(now)
+            return CHANGED if self._show_step(now) else 0
         try:
             if self.solver.step(STEP) != SEARCHING:
                 self.finish()
-                return True
+                return CHANGED
         except MemoryError:
             self._out_of_memory()
-            return True
+            return CHANGED
         progress = self.solver.progress()
         if progress == self.shown:
-            return False
+            return 0
         self.shown = progress
-        return True
+        return PROGRESS
 
     def finish(self):
         mode, state, game = self.mode, self.solver.state, self.app.game
@@ -200,17 +206,27 @@ def make_solver():
         for depth in (400, 200):  # how deep a line may go: 200 still solves these deals
             if free is not None and Solver.memory(bits, depth) + RESERVE > free:
                 continue
-            try:
-                solver = Solver(table_bits=bits, max_depth=depth)
-            except MemoryError:  # the free memory is in pieces too small
-                gc.collect()
-                continue
+            solver = _made(Solver, bits, depth)
             gc.collect()
+            if solver is None:  # the free memory is in pieces too small
+                continue
             if free is None or gc.mem_free() >= RESERVE:
                 return solver
             solver = None  # it fitted, but left too little beside it: a smaller one
             gc.collect()
     return None
+
+
+def _made(kind, bits, depth):
+    """A solver of that size, or None when the memory runs out while it is
+    made.  Made in a call of its own: what a failed attempt had made was
+    held by its caller's frame (on the 32-bit port at 110 KB, 6 KB of it,
+    so that a smaller table failed too); a frame that has returned holds
+    nothing."""
+    try:
+        return kind(table_bits=bits, max_depth=depth)
+    except MemoryError:
+        return None
 
 
 def thousands(n):

@@ -203,6 +203,17 @@ class TableView:
         fb.hline(x, y + h, 2, 1)
         fb.hline(x + w - 2, y + h, 2, 1)
 
+    def draw_progress(self, game, play):
+        """Over the last frame, the status line again: the solver's progress
+        grew and nothing else changed (its bar only lengthens, drawn over
+        the row above).  False when a message hides the status line."""
+        if play.message_lines:
+            return False
+        lay = self.layout
+        self.p.fb.fill_rect(0, lay.status_y, lay.width, lay.height - lay.status_y, 0)
+        self.draw_status(game, play)
+        return True
+
     def draw_status(self, game, play):
         """Deal number, moves and the run limit (onto cards / into an empty
         column), or what the player is holding."""

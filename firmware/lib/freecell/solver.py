@@ -22,7 +22,7 @@ Products stay under 2**30: no long ints on a 32-bit board.
 
 from .cards import NO_CARD
 from .compat import const
-from .solver_loops import (clear, list_moves, next_home, rate_columns, remember, score_moves,
+from .solver_loops import (forget, list_moves, next_home, rate_columns, remember, score_moves,
                            sort_moves, transfer)
 from .table import BY_SUIT, CELL0, FOUND0, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS, Table, first_pile, wanted
 
@@ -38,7 +38,9 @@ BOARD_BUDGET = const(10000)  # positions: the app's hint, show me and winnable?
 TABLE_BITS = const(13)  # 8,192 slots of the seen table: 48 KB
 # the rest: what stacks on what, the candidates, and the objects (measured on
 # the 32-bit port: within 100 bytes of a Solver's whole size)
-_FIXED_BYTES = const(2300)
+_FIXED_BYTES = const(2800)
+SHARES = const(50)  # a column's share and four more figures (solver_loops: _FIRST...)
+_TAKERS = const(208)  # solver_loops._TAKERS: where stacks' second part starts
 _ALL = const(0x3FF)  # a bit for each column (table.MAX_COLUMNS: 10)
 # The search runs these strategies in turn, each from a fresh start with its
 # share of the budget (tenths).  Depth-first search sinks into bad subtrees;
@@ -75,41 +77,49 @@ class Solver:
         much for other sizes: a smaller board gets a smaller table)."""
         self.budget = budget
         self.size = 1 << table_bits
-        # the large buffers first, while the free memory is least broken up
+        # the buffers by size, the largest first, while the free memory is
+        # least broken up
         self.seen = bytearray(6 * self.size)
-        # [card * 4 + s]: may card go on the card one rank higher of suit s
-        self.stacks = bytearray(52 * 4)
         # a move a depth, and each card home once (more only where cards may
         # come back from the foundations: _apply then cuts the line short)
         self.steps = bytearray(3 * (max_depth + 52))
         self.max_depth = max_depth
         self.path_move = bytearray(3 * max_depth)  # src, dst, count
-        self.path_next = bytearray(2 * max_depth)  # the next candidate to try
-        self.path_steps = bytearray(2 * max_depth)  # steps on `steps` after this depth
         self.cand = bytearray(5 * _MAX_MOVES)  # src, dst, count, score (2 bytes; first the bonus)
-        self.order = bytearray(_MAX_MOVES)
-        self.parent = bytearray(52)  # card -> 1 + the column it may go on
-        self.column_q = [0] * MAX_COLUMNS  # each column's share of the position's quality
-        self.other_q = [0] * MAX_COLUMNS  # the same for a position _quality() only rates
-        self.quality = 0
-        # the columns moved since their shares in column_q were rated (a bit
-        # each; every one when the foundations changed, which changes what
-        # each column waits for): a position differs from the last one rated
-        # in 2-3 columns, and only those are rated again (deal 617: 29% of them)
-        self.touched = _ALL
-        self.w = bytearray(8)  # the strategy's weights, for solver_loops
-        self.limits = bytearray(5)  # for list_moves: cells, kings only, -, room, columns
-        self.limits[3] = _MAX_MOVES
+        self.path_steps = bytearray(2 * max_depth)  # steps on `steps` after this depth
+        # [card * 4 + s]: may card go on the card one rank higher of suit s;
+        # then [_TAKERS + card]: a bit for each suit s whose card one rank
+        # lower may go on card
+        self.stacks = bytearray(52 * 5)
+        # each column's share of the position's quality, and what else
+        # rate_columns keeps of it for score_moves
+        self.column_q = [0] * SHARES
+        self.path_next = bytearray(max_depth)  # the next candidate to try (under _MAX_MOVES)
+        self.table = Table()  # room for every variant's shape
         # [free cells * 11 + empty columns]: the longest run the rules let
         # move (capped at 255: a column holds at most 19 cards)
         self.runs = bytearray((MAX_CELLS + 1) * (MAX_COLUMNS + 1))
+        self.order = bytearray(_MAX_MOVES)
+        self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
+        self.hashes = [0] * (2 * MAX_COLUMNS)  # remember()'s, of each column
+        self.parent = bytearray(53)  # for list_moves: card -> 1 + the column it may go on
+        self.w = bytearray(8)  # the strategy's weights
+        self.limits = bytearray(5)  # for list_moves: cells, kings only, -, room, columns
+        self.limits[3] = _MAX_MOVES
         self.safe = bytearray(1)  # a bit per pile: may autoplay send its next card home
         self.safe_for = bytearray(b"\xff\xff\xff\xff")  # the pile heights `safe` is for
-        self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
-        self.table = Table()  # room for every variant's shape
+        self.quality = 0
+        # the columns moved since their shares in column_q were rated (a bit
+        # each, and solver_loops.HOME_CHANGED when the foundations changed,
+        # which changes what each column waits for but not its order): a
+        # position differs from the last one rated in 2-3 columns, and only
+        # those are rated again whole (deal 617: 29% of them)
+        self.touched = _ALL
+        # the columns moved since remember() last hashed them (it keeps their
+        # hashes in `hashes`): 2-3 of them too
+        self.unhashed = _ALL
         self.variant = None
         self.state = GAVE_UP
-        self.weights = STRATEGIES[0]
         self.width = 0
         # every attribute a search sets, here: an object's attributes grow
         # its table as they come, and a search allocates nothing
@@ -124,7 +134,7 @@ class Solver:
     def memory(table_bits=TABLE_BITS, max_depth=400):
         """The bytes a Solver of that size takes (its buffers, to within a
         few hundred bytes of objects): the seen table, the path and the rest."""
-        return 6 * (1 << table_bits) + 10 * max_depth + _FIXED_BYTES
+        return 6 * (1 << table_bits) + 9 * max_depth + _FIXED_BYTES
 
     # -- starting ------------------------------------------------------------
 
@@ -147,10 +157,10 @@ class Solver:
         self.share_end = (self.budget * self._shares(self.strategy + 1)
                           // self._shares(self.strategies))
         self.full = self.size * 9 // 10 + (1 if self.size * 9 % 10 else 0)
-        self.weights = STRATEGIES[self.strategy]
+        weights = STRATEGIES[self.strategy]
         for i in range(8):
-            self.w[i] = self.weights[i]
-        self.width = self.weights[5]
+            self.w[i] = weights[i]
+        self.width = weights[5]
         game = self.game
         t = self.table
         t.copy_from(game.table)
@@ -160,15 +170,21 @@ class Solver:
             v = self.variant = game.variant
             self.by_pile = v.home_rule != BY_SUIT  # piles not one a suit: HalfCell
             self.limits[1] = v.kings_only
+            for card in range(52):
+                self.stacks[_TAKERS + card] = 0
             for card in range(48):  # a king goes on nothing
                 for s in range(4):
-                    self.stacks[card * 4 + s] = v.stacks_on(card, card + 4 - (card & 3) + s)
+                    onto = card + 4 - (card & 3) + s
+                    takes = v.stacks_on(card, onto)
+                    self.stacks[card * 4 + s] = takes
+                    if takes:
+                        self.stacks[_TAKERS + onto] |= 1 << (card & 3)
             for free in range(MAX_CELLS + 1):
                 for empties in range(MAX_COLUMNS + 1):
                     self.runs[free * 11 + empties] = min(255, v.supermove_limit(free, empties))
         self.safe_for[0] = 255  # `safe` is asked of this variant anew
-        self.touched = _ALL  # a new table, new weights
-        clear(self.seen, len(self.seen))
+        self.touched = self.unhashed = _ALL  # a new table, new weights
+        forget(self.seen, self.size)
         self.positions = self.spent
         self.stored = 0
         self.depth = 0
@@ -179,7 +195,7 @@ class Solver:
         self._autoplay()
         self._set_steps(0, self.nsteps)
         self._remember()
-        self._set_next(0, 0)
+        self.path_next[0] = 0
         self.state = SOLVED if t.cards_home() == 52 else SEARCHING
         return self.state
 
@@ -228,7 +244,7 @@ class Solver:
             if self.width and count > self.width:
                 count = self.width  # this strategy tries only the best few
                 self.trimmed = True
-            i = self._get_next(self.depth)
+            i = self.path_next[self.depth]
             while i < count:
                 j = self.order[i] * 5
                 i += 1
@@ -242,7 +258,7 @@ class Solver:
             else:
                 self._backtrack()
                 continue
-            self._set_next(self.depth, i)
+            self.path_next[self.depth] = i
             if self.depth + 1 >= self.max_depth:
                 self.cut = True  # so an exhausted search proves nothing
                 self._undo_to(mark)
@@ -252,9 +268,10 @@ class Solver:
             self.path_move[k + 1] = self.cand[j + 1]
             self.path_move[k + 2] = self.cand[j + 2]
             self.depth += 1
-            self.max_reached = max(self.max_reached, self.depth)
+            if self.depth > self.max_reached:
+                self.max_reached = self.depth
             self._set_steps(self.depth, self.nsteps)
-            self._set_next(self.depth, 0)
+            self.path_next[self.depth] = 0
             if t.cards_home() == 52:
                 self.state = SOLVED
         return self.state
@@ -283,13 +300,6 @@ class Solver:
         self.depth -= 1
         self._undo_to(self._get_steps(self.depth))
 
-    def _get_next(self, d):
-        return self.path_next[2 * d] << 8 | self.path_next[2 * d + 1]
-
-    def _set_next(self, d, value):
-        self.path_next[2 * d] = value >> 8
-        self.path_next[2 * d + 1] = value & 0xFF
-
     def _get_steps(self, d):
         return self.path_steps[2 * d] << 8 | self.path_steps[2 * d + 1]
 
@@ -307,27 +317,21 @@ class Solver:
         self.steps[k + 2] = count
         self.nsteps = n + 1
         t = self.table
-        transfer(self.steps, n, n + 1, 0, t.cards, t.heights, t.cells, t.foundations)
-        self._touch(src, dst)
+        self._touch(transfer(self.steps, n, n + 1, 0, t.cards, t.heights, t.cells,
+                             t.foundations))
 
     def _undo_to(self, mark):
         if self.nsteps > mark:
             t = self.table
-            transfer(self.steps, mark, self.nsteps, 1, t.cards, t.heights, t.cells,
-                     t.foundations)
-            for s in range(mark, self.nsteps):
-                self._touch(self.steps[3 * s], self.steps[3 * s + 1])
+            self._touch(transfer(self.steps, mark, self.nsteps, 1, t.cards, t.heights, t.cells,
+                                 t.foundations))
             self.nsteps = mark
 
-    def _touch(self, src, dst):
-        """Mark the columns a transfer changed (all, if a foundation did)."""
-        if src >= FOUND0 or dst >= FOUND0:
-            self.touched = _ALL
-            return
-        if src < CELL0:
-            self.touched |= 1 << src
-        if dst < CELL0:
-            self.touched |= 1 << dst
+    def _touch(self, changed):
+        """Mark what transfer() says it changed: the columns to hash again,
+        and to rate again (with HOME_CHANGED, what each waits for)."""
+        self.unhashed |= changed & _ALL
+        self.touched |= changed
 
     def _autoplay(self):
         """Send home every card the rules call safe, until none is."""
@@ -387,18 +391,17 @@ class Solver:
     def _quality(self, keep=False):
         """How good the position is: cards home, and few cards covering the
         next card each foundation wants or out of order; free cells and
-        empty columns help.  With keep, the columns' shares are kept in
-        column_q, so that a move's score needs only the columns it touched,
-        and only the columns touched since are rated anew."""
+        empty columns help.  Only the columns touched since column_q was
+        kept are rated anew; with keep, what they rate is kept there, so
+        that a move's score needs only the columns it touches."""
         t = self.table
         f = t.foundations
-        W = self.weights
+        W = self.w
         q = 2000 + W[0] * (f[0] + f[1] + f[2] + f[3])
+        q += rate_columns(t.cards, t.heights, t.columns, f, self.stacks, self.w, self.column_q,
+                          self.touched, keep)
         if keep:
-            shares, dirty, self.touched = self.column_q, self.touched, 0
-        else:
-            shares, dirty = self.other_q, _ALL
-        q += rate_columns(t.cards, t.heights, t.columns, f, self.stacks, self.w, shares, dirty)
+            self.touched = 0
         for i in range(t.cells_count):
             if t.cells[i] == NO_CARD:
                 q += W[3]
@@ -415,12 +418,12 @@ class Solver:
         self._update_safe()
         safe = self.safe
         n = list_moves(t.cards, t.heights, t.cells, f, self.stacks, self.parent, self.cand,
-                       self.limits, self.runs)
-        slow = score_moves(self.cand, n, t.cards, t.heights, t.cells, f, self.stacks, self.w,
-                           self.column_q, self.quality, safe, self.slow)
+                       self.limits, self.runs, self.column_q)
+        slow = score_moves(self.cand, n, t.cards, t.heights, t.cells, f, self.w, self.column_q,
+                           self.quality, safe, self.slow)
         for i in range(slow):
             self._score_by_moving(self.slow[i])
-        sort_moves(self.cand, self.order, n)
+        sort_moves(self.cand, self.order, n, self.width or n)
         return n
 
     def _score_by_moving(self, m):
@@ -429,10 +432,13 @@ class Solver:
         j = 5 * m
         cand = self.cand
         mark = self.nsteps
+        unhashed = self.unhashed
         self._apply(cand[j], cand[j + 1], cand[j + 2])
         self._autoplay_after(cand[j], cand[j + 1])
         score = max(0, min(65535, 4 * self._quality() + cand[j + 3]))
         self._undo_to(mark)
+        self.touched = 0  # as it was: the position is again the one last rated
+        self.unhashed = unhashed
         cand[j + 3] = score >> 8
         cand[j + 4] = score & 0xFF
 
@@ -443,8 +449,10 @@ class Solver:
         that ignore the order of the columns and of the cells (so a position
         reached with its columns swapped counts as seen)."""
         t = self.table
-        if not remember(self.seen, self.size - 1, t.cards, t.heights, t.columns, t.cells,
-                        t.cells_count, t.foundations):
+        known = not remember(self.seen, self.size - 1, t.cards, t.heights, t.columns, t.cells,
+                             t.cells_count, t.foundations, self.hashes, self.unhashed)
+        self.unhashed = 0
+        if known:
             return False
         self.stored += 1
         return True

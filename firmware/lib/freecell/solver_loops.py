@@ -8,14 +8,22 @@ emulated Pico the same search went from about 60 positions a second (these
 loops in Python, already scoring a move by the two columns it changes) to
 634 (make bench: pico_solver_pos_per_s).
 
+A board without native code (CircuitPython's RP2040 build) runs the same
+bodies as plain Python (tools/flash.py plain_python), where every loop
+iteration and every call costs: no function here calls another (a call a
+move listed was a fifth of list_moves' time there), a column is rated and
+hashed again only when it changed, and a move is scored from what was kept
+of its two columns.  Deal 617's search on CircuitPython's Pico took 14.8 s
+before those, 9.0 s after (make bench: cp_solver_pos_per_s).
+
 What may be written here: ints only, every value under 2**30 (a viper int
 is a machine word, a Python int is not); bytes and bytearrays through ptr8;
 no allocation; no calls out of this module.  A call between these functions
-goes through the runtime (about 25 us on the Pico) and, with ten arguments,
-allocated on the 32-bit ports: keep such calls few and short of that.  A .mpy of this module is machine code for one
-CPU: tools/flash.py compiles it for the board's (mpy-cross -march), and
-mpy-cross without -march refuses it.  Nothing here knows the rules: the
-solver hands in its tables (what stacks on what, the weights).
+would go through the runtime (about 25 us on the Pico) and, with ten
+arguments, allocated on the 32-bit ports.  A .mpy of this module is machine
+code for one CPU: tools/flash.py compiles it for the board's (mpy-cross
+-march), and mpy-cross without -march refuses it.  Nothing here knows the
+rules: the solver hands in its tables (what stacks on what, the weights).
 """
 
 import sys
@@ -39,6 +47,16 @@ _RULE = const(4)  # table.HOME_RULE: 0 piles by suit, 1 HalfCell's alternate col
 _PILES = const(5)  # table.HOME_PILES: how many piles
 _PILED = const(8)  # table.PILED: the piles' cards
 _GOES = const(60)  # table.GOES: per card, a bit for each pile that takes it now
+_COLUMNS = const(10)  # table.MAX_COLUMNS
+# what rate_columns keeps of each column c, at c + these in its list (after
+# the shares, _COLUMNS apart; solver.SHARES in all)
+_FIRST = const(10)  # where the first card a foundation wants lies (255: none)
+_RUN = const(20)  # where the top run starts
+_ORDER = const(30)  # the disorder's share
+_BELOW = const(40)  # the same with the top run moved away
+_ALL = const(0x3FF)  # a bit for each column
+HOME_CHANGED = const(1 << 10)  # transfer's answer: a foundation changed (bits 0-9: columns)
+_TAKERS = const(208)  # in stacks, after 52 * 4: per card, the suits one rank lower it takes
 _P1 = const(16777213)  # primes under 2**24: h * 61 + 52 stays under 2**30
 _P2 = const(16777199)
 # 4 * n ** 1.3 for n cards under a column's top run
@@ -46,73 +64,37 @@ _UNDER = b"\x00\x04\x09\x10\x18\x20\x29\x32\x3b\x45\x4f\x5a\x65\x70\x7b\x87\x93\
 
 
 @micropython.viper
-def column_share(cards: ptr8, base: int, h: int, extra: ptr8, at: int, n: int,
-                 home: ptr8, stacks: ptr8, w: ptr8) -> int:
-    """A column's share of a position's rating (Solver._quality): the
-    column is cards[base:base + h] with extra[at:at + n] put on top (a run
-    that a candidate move would bring), so a move is rated without making it.
-    home: the table's foundations (GOES: the piles each card may go to);
-    stacks[card * 4 + s]: may card go on the
-    card one rank higher of suit s;
-    w: the strategy's weights (empty column, blocking, -, -, disorder, -, -,
-    how disorder is counted)."""
-    size = h + n
-    if size == 0:
-        return int(w[1])
-    q = 0
-    i = 0
-    while i < size:  # the card each foundation wants next: those above it block
-        card = cards[base + i] if i < h else extra[at + i - h]
-        if home[_GOES + card]:
-            q -= int(w[2]) * (size - 1 - i)
-            break
-        i += 1
-    if w[7]:  # the cards under the top run, superlinear in their number
-        i = size - 1
-        while i > 0:
-            card = cards[base + i] if i < h else extra[at + i - h]
-            below = cards[base + i - 1] if i - 1 < h else extra[at + i - 1 - h]
-            if (below >> 2) != (card >> 2) + 1 or not stacks[(card << 2) | (below & 3)]:
-                break
-            i -= 1
-        under = ptr8(_UNDER)
-        q -= (int(w[4]) * int(under[i])) >> 2
-    else:  # the cards not on a proper card
-        below = cards[base] if h > 0 else extra[at]
-        i = 1
-        while i < size:
-            card = cards[base + i] if i < h else extra[at + i - h]
-            if (below >> 2) != (card >> 2) + 1 or not stacks[(card << 2) | (below & 3)]:
-                q -= int(w[4])
-            below = card
-            i += 1
-    return q
-
-
-@micropython.viper
 def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, cells: ptr8,
-             ncells: int, home: ptr8) -> int:
+             ncells: int, home: ptr8, hashes, dirty: int) -> int:
     """Put the position in the table of positions seen (open addressing,
-    6-byte slots: two 24-bit hashes, 0 an empty slot; mask = slots - 1);
+    6-byte slots: two 24-bit hashes, the first odd; empty, a slot whose
+    third byte is 0 (forget's); mask = slots - 1);
     0 when it was there already, else 1.  Each hash ignores the order of the
     columns and of the cells (a position reached with two columns swapped is
     the same), and the cards on piles 0 and 1 (which the rest settles in
     games built by suit, but not in HalfCell): a sum, mod a prime under 2**24, of a polynomial hash of each
     column and a multiple of each cell's card; every product stays under
-    2**30.  (Computed here, not by a second function: on the 32-bit ports a
+    2**30.  A column's two terms are kept in the list hashes (columns
+    apart) and made again only for the columns whose bit dirty sets.
+    (Computed here, not by a second function: on the 32-bit ports a
     viper call with this many arguments allocated 96 bytes.)"""
     h1 = 0
     h2 = 0
     for c in range(columns):
-        a = 7
-        b = 7
-        base = c * _CAP
-        for i in range(int(heights[c])):
-            card = int(cards[base + i]) + 1
-            a = (a * 61 + card) % _P1
-            b = (b * 59 + card) % _P2
-        h1 = (h1 + a * 37 % _P1) % _P1
-        h2 = (h2 + b * 41 % _P2) % _P2
+        if (dirty >> c) & 1:
+            a = 7
+            b = 7
+            base = c * _CAP
+            for i in range(int(heights[c])):
+                card = int(cards[base + i]) + 1
+                a = (a * 61 + card) % _P1
+                b = (b * 59 + card) % _P2
+            hashes[c] = a * 37 % _P1
+            hashes[_COLUMNS + c] = b * 41 % _P2
+        h1 += int(hashes[c])  # ten terms under 2**24: under 2**28
+        h2 += int(hashes[_COLUMNS + c])
+    h1 = h1 % _P1
+    h2 = h2 % _P2
     for i in range(ncells):
         card = int(cells[i])
         if card != _EMPTY:
@@ -125,9 +107,9 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
     k = 0
     while True:
         k = 6 * i
-        a = (int(seen[k]) << 16) | (int(seen[k + 1]) << 8) | int(seen[k + 2])
-        if a == 0:
+        if seen[k + 2] == 0:
             break
+        a = (int(seen[k]) << 16) | (int(seen[k + 1]) << 8) | int(seen[k + 2])
         if a == h1 and ((int(seen[k + 3]) << 16) | (int(seen[k + 4]) << 8)
                         | int(seen[k + 5])) == h2:
             return 0
@@ -142,50 +124,50 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
 
 
 @micropython.viper
-def clear(buf: ptr8, n: int):
-    """The first n bytes of buf to 0, allocating nothing (slice assignments
-    would allocate a slice object each)."""
-    for i in range(n):
-        buf[i] = 0
-
-
-@micropython.viper
-def _emit(cand, n: int, most: int, src: int, dst: int, count: int, bonus: int) -> int:
-    """Candidate n (src, dst, count; the tie-break bonus where its score
-    goes), if there is room for it; returns the count of candidates."""
-    if n >= most:
-        return n
-    out = ptr8(cand)
-    j = 5 * n
-    out[j] = src
-    out[j + 1] = dst
-    out[j + 2] = count
-    out[j + 3] = bonus
-    out[j + 4] = 0
-    return n + 1
+def forget(seen: ptr8, slots: int):
+    """Empty the table of positions seen (remember's): a slot is empty when
+    its third byte is 0, as a stored first hash, odd, never is; so one byte
+    in six is cleared, allocating nothing (slice assignments would allocate
+    a slice object each)."""
+    for i in range(slots):
+        seen[6 * i + 2] = 0
 
 
 @micropython.viper
 def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8,
-               parent: ptr8, cand, limits: ptr8, runs: ptr8) -> int:
+               parent: ptr8, cand: ptr8, limits: ptr8, runs: ptr8, shares) -> int:
     """The legal moves of the position into cand (5 bytes each: src, dst,
     count, then the tie-break bonus that score_moves turns into the score);
-    returns how many.  limits: free cells, kings only (may only a king
-    head a run on an empty column), take back (may a foundation's top card
-    come back to a column), room in cand, columns;
-    runs[free cells * 11 + empty columns]: the longest run the rules let
-    move (the empty columns not counting the target).
+    returns how many (those past the room in cand are left out).
+    limits: free cells, kings only (may only a king head a run on an empty
+    column), take back (may a foundation's top card come back to a column),
+    room in cand, columns; runs[free cells * 11 + empty columns]: the
+    longest run the rules let move (the empty columns not counting the
+    target); stacks[_TAKERS + card]: a bit for each suit whose card one
+    rank lower may go on card; parent: 53 bytes of list_moves' own (below);
+    shares:
+    rate_columns' figures for this position (where each top run starts).
     Order: each free cell's card home, onto a column, into an empty column;
     with take back, each foundation's top card onto a column, into an empty
     column; then each column's top card home, every part of its top run onto a
     column that takes it, into an empty column (every length: each leads
-    somewhere else), its top card into a free cell."""
+    somewhere else), its top card into a free cell.  (Each move is written
+    where it is found: a call a move cost a fifth of this function's time
+    on CircuitPython, where these loops run as plain Python.)"""
     ncells = int(limits[0])
     kings_only = int(limits[1])
     most = int(limits[3])
     columns = int(limits[4])
-    for i in range(52):  # card -> 1 + the column it may go on
-        parent[i] = 0
+    # parent[card]: 1 + the column the card may go on, marked (the high
+    # four bits) with the count of this call, parent[52], so that what an
+    # earlier call wrote counts for nothing and needs no clearing but once
+    # in 15 calls: (parent[card] ^ mark) - 1 is a column only if written now
+    mark = int(parent[52]) + 16
+    if mark > 255:
+        for i in range(52):
+            parent[i] = 0
+        mark = 16
+    parent[52] = mark
     empty = -1
     empties = 0
     for c in range(columns):
@@ -196,12 +178,16 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             empties += 1
             continue
         top = int(cards[c * _CAP + h - 1])
-        r = top >> 2
-        if r:  # the cards one rank lower that the rules let go on it
-            below = (r - 1) << 2
-            for s in range(4):
-                if stacks[((below | s) << 2) | (top & 3)]:
-                    parent[below | s] = c + 1
+        suits = int(stacks[_TAKERS + top])
+        below = top - 4 - (top & 3)  # the first card one rank lower
+        if suits & 1:
+            parent[below] = mark + c + 1
+        if suits & 2:
+            parent[below + 1] = mark + c + 1
+        if suits & 4:
+            parent[below + 2] = mark + c + 1
+        if suits & 8:
+            parent[below + 3] = mark + c + 1
     free_cell = -1
     free = 0
     for i in range(ncells):
@@ -212,32 +198,52 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
     onto_cards = int(runs[free * 11 + empties])
     onto_empty = int(runs[free * 11 + empties - 1]) if empties else 0
     n = 0
-    for i in range(ncells):
-        card = int(cells[i])
-        if card == _EMPTY:
-            continue
-        g = int(home[_GOES + card])
-        p = 0
-        while g:  # home, to each pile that takes it
-            if g & 1:
-                n = int(_emit(cand, n, most, _CELL0 + i, _FOUND0 + p, 1, 3))
-            g = g >> 1
-            p += 1
-        if parent[card]:
-            n = int(_emit(cand, n, most, _CELL0 + i, int(parent[card]) - 1, 1, 2))
-        if empty >= 0 and (not kings_only or card >> 2 == 12):
-            n = int(_emit(cand, n, most, _CELL0 + i, empty, 1, 0))
-    if limits[2]:
-        stride = 26 if int(home[_RULE]) else 13
-        for p in range(int(home[_PILES])):
+    j = 0
+    # the single cards: each free cell's, then (with take back) each pile's top
+    stride = 26 if int(home[_RULE]) else 13
+    singles = ncells + (int(home[_PILES]) if limits[2] else 0)
+    for i in range(singles):
+        if i < ncells:
+            card = int(cells[i])
+            if card == _EMPTY:
+                continue
+            src = _CELL0 + i
+            onto = 2  # the bonus for a cell's card onto a column
+            g = int(home[_GOES + card])
+            p = 0
+            while g:  # home, to each pile that takes it
+                if g & 1 and n < most:
+                    j = 5 * n
+                    cand[j] = src
+                    cand[j + 1] = _FOUND0 + p
+                    cand[j + 2] = 1
+                    cand[j + 3] = 3
+                    n += 1
+                g = g >> 1
+                p += 1
+        else:
+            p = i - ncells
             h = int(home[p])
             if h == 0:
                 continue
             card = int(home[_PILED + p * stride + h - 1])
-            if parent[card]:
-                n = int(_emit(cand, n, most, _FOUND0 + p, int(parent[card]) - 1, 1, 0))
-            if empty >= 0 and (not kings_only or card >> 2 == 12):
-                n = int(_emit(cand, n, most, _FOUND0 + p, empty, 1, 0))
+            src = _FOUND0 + p
+            onto = 0
+        dst = (int(parent[card]) ^ mark) - 1
+        if dst < _COLUMNS and n < most:
+            j = 5 * n
+            cand[j] = src
+            cand[j + 1] = dst
+            cand[j + 2] = 1
+            cand[j + 3] = onto
+            n += 1
+        if empty >= 0 and (not kings_only or card >> 2 == 12) and n < most:
+            j = 5 * n
+            cand[j] = src
+            cand[j + 1] = empty
+            cand[j + 2] = 1
+            cand[j + 3] = 0
+            n += 1
     for c in range(columns):
         h = int(heights[c])
         if h == 0:
@@ -247,28 +253,29 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
         g = int(home[_GOES + top])
         p = 0
         while g:
-            if g & 1:
-                n = int(_emit(cand, n, most, c, _FOUND0 + p, 1, 3))
+            if g & 1 and n < most:
+                j = 5 * n
+                cand[j] = c
+                cand[j + 1] = _FOUND0 + p
+                cand[j + 2] = 1
+                cand[j + 3] = 3
+                n += 1
             g = g >> 1
             p += 1
-        run = 1
-        while run < h:
-            card = int(cards[base + h - run])
-            onto = int(cards[base + h - run - 1])
-            if (onto >> 2) != (card >> 2) + 1 or not stacks[(card << 2) | (onto & 3)]:
-                break
-            run += 1
-        for k in range(1, run + 1):
-            card = int(cards[base + h - k])
-            dst = int(parent[card]) - 1
-            if dst >= 0 and dst != c and k <= onto_cards:
-                # a run already on a proper card gains only if it empties
-                # its column or uncovers a card wanted soon
-                bonus = 2
-                onto = int(cards[base + h - k - 1]) if k < h else 0
-                if k < h and (onto >> 2) == (card >> 2) + 1 and stacks[(card << 2) | (onto & 3)]:
-                    bonus = 0
-                n = int(_emit(cand, n, most, c, dst, k, bonus))
+        run = h - int(shares[_RUN + c])
+        longest = run if run < onto_cards else onto_cards
+        for k in range(1, longest + 1):
+            dst = (int(parent[cards[base + h - k]]) ^ mark) - 1
+            if dst < _COLUMNS and dst != c and n < most:
+                j = 5 * n
+                cand[j] = c
+                cand[j + 1] = dst
+                cand[j + 2] = k
+                # a part of the run leaves a proper card: it gains only by
+                # the whole run, which empties its column or uncovers a
+                # card wanted sooner
+                cand[j + 3] = 2 if k == run else 0
+                n += 1
         if empty >= 0:
             longest = run
             if onto_empty < longest:
@@ -276,24 +283,34 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             if h - 1 < longest:
                 longest = h - 1
             for k in range(1, longest + 1):
-                if not kings_only or int(cards[base + h - k]) >> 2 == 12:
-                    n = int(_emit(cand, n, most, c, empty, k, 1))
-        if free_cell >= 0:
-            n = int(_emit(cand, n, most, c, free_cell, 1, 0))
+                if (not kings_only or int(cards[base + h - k]) >> 2 == 12) and n < most:
+                    j = 5 * n
+                    cand[j] = c
+                    cand[j + 1] = empty
+                    cand[j + 2] = k
+                    cand[j + 3] = 1
+                    n += 1
+        if free_cell >= 0 and n < most:
+            j = 5 * n
+            cand[j] = c
+            cand[j + 1] = free_cell
+            cand[j + 2] = 1
+            cand[j + 3] = 0
+            n += 1
     return n
 
 
 @micropython.viper
-def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
-                shares, quality: int, safe: ptr8, slow: ptr8) -> int:
+def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, quality: int,
+                safe: ptr8, slow: ptr8) -> int:
     """Score the n candidates (2 bytes, over the bonus) by the position each
-    leads to: this one's quality with the source and target columns rated
-    anew (shares: each column's share now, as column_share gives it; w[3]
-    a free cell's worth).  A move home, or one uncovering a card autoplay
-    would send home (safe[0]: a bit for each pile whose next card may go),
-    changes what
-    every column waits for: those go into slow (their indices; the count is
-    returned) for the solver to score by making them."""
+    leads to: this one's quality with the source and target columns' shares
+    as they would be (shares: what rate_columns keeps of each column; w[3]
+    a free cell's worth), without making the move.  A move home, or one
+    uncovering a card autoplay would send home (safe[0]: a bit for each pile
+    whose next card may go), changes what every column waits for: those go
+    into slow (their indices; the count is returned) for the solver to score
+    by making them."""
     out = ptr8(cand)
     deck = ptr8(cards)
     wanted = ptr8(home)
@@ -319,33 +336,38 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
                     slow[nslow] = m
                     nslow += 1
                     continue
-            q += int(column_share(cards, base, h, cards, 0, 0, home, stacks, w)) - int(shares[src])
-            moved = cards
+                # the column without the run: its cards below the top run
+                # are as rated; the run leaves from the top
+                first = int(shares[_FIRST + src])
+                if first < h:
+                    q -= int(weight[2]) * (h - 1 - first)
+                if h > int(shares[_RUN + src]):
+                    q += int(shares[_ORDER + src])
+                else:  # the whole top run leaves
+                    q += int(shares[_BELOW + src])
+            else:
+                q += int(weight[1])
+            q -= int(shares[src])
+            moved = deck
             at = base + h
         else:
             q += cell_worth  # a cell freed
-            moved = cells
+            moved = ptr8(cells)
             at = src - _CELL0
         if dst >= _CELL0:
             q -= cell_worth
-        elif int(heights[dst]) == 0:  # the run alone in a column
-            q += int(column_share(cards, dst * _CAP, 0, moved, at, count, home, stacks,
-                                  w)) - int(shares[dst])
         else:
-            # onto a card that takes it: the run and the join are in order,
-            # so the column's disorder stays its share's (column_share);
-            # only the cards over the first one a foundation wants grow
-            base = dst * _CAP
-            top = base + int(heights[dst])
-            i = base
-            while i < top and not wanted[_GOES + deck[i]]:
-                i += 1
-            if i < top:
-                q -= int(weight[2]) * count
+            # onto a card that takes it or alone into a column: the run and
+            # the join are in order, so the column's disorder stays its
+            # share's; only the cards over the first one a foundation
+            # wants are more
+            if int(heights[dst]) == 0:  # alone, the run's share is that only
+                q -= int(shares[dst])
+            if int(shares[_FIRST + dst]) < int(heights[dst]):
+                q -= int(weight[2]) * count  # each card moved is over a wanted one
             else:
-                extra = ptr8(moved)
                 i = 0
-                while i < count and not wanted[_GOES + extra[at + i]]:
+                while i < count and not wanted[_GOES + moved[at + i]]:
                     i += 1
                 if i < count:
                     q -= int(weight[2]) * (count - 1 - i)
@@ -360,15 +382,22 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, stacks, w,
 
 
 @micropython.viper
-def sort_moves(cand: ptr8, order: ptr8, n: int):
-    """order[:n]: the candidates by score, best first (insertion sort,
-    stable: equal scores keep the listing order)."""
-    for i in range(n):
-        order[i] = i
-    for i in range(1, n):
-        x = int(order[i])
+def sort_moves(cand: ptr8, order: ptr8, n: int, best: int):
+    """order[:best]: the best `best` of the n candidates by score, best
+    first, as a stable sort would put them (equal scores keep the listing
+    order): an insertion sort that keeps only that many (a strategy tries
+    its best 2-4 moves)."""
+    kept = 0
+    for x in range(n):
         s = (int(cand[5 * x + 3]) << 8) | int(cand[5 * x + 4])
-        j = i - 1
+        j = kept - 1
+        if kept == best:  # no better than the last kept: left out
+            y = int(order[j])
+            if ((int(cand[5 * y + 3]) << 8) | int(cand[5 * y + 4])) >= s:
+                continue
+            j -= 1
+        else:
+            kept += 1
         while j >= 0:
             y = int(order[j])
             if ((int(cand[5 * y + 3]) << 8) | int(cand[5 * y + 4])) >= s:
@@ -379,28 +408,104 @@ def sort_moves(cand: ptr8, order: ptr8, n: int):
 
 
 @micropython.viper
-def rate_columns(cards, heights: ptr8, columns: int, home, stacks, w, shares,
-                 dirty: int) -> int:
-    """The share (column_share) of each column whose bit is set in dirty
-    into the list shares (the others' are as the list has them); returns
-    the sum of every column's."""
+def rate_columns(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: ptr8, w: ptr8,
+                 shares, dirty: int, keep: int) -> int:
+    """The sum of the columns' shares of the position's rating
+    (Solver._quality).  shares: each column's share and what else is kept
+    of it (below), as last rated; dirty: a bit for each column moved since,
+    and HOME_CHANGED if a foundation changed (which changes what every
+    column waits for, not its order).  Those are rated anew, the rest taken
+    as shares has them; with keep, what is rated anew is kept in shares.
+    w: the strategy's weights (empty column, blocking, -, -, disorder, -,
+    -, how disorder is counted); home: the foundations (GOES: the piles
+    each card may go to now); stacks[card * 4 + s]: may card go on the card
+    one rank higher of suit s.  A column's share: the empty column's worth,
+    or less the cards over the first card a foundation wants and its
+    disorder.  Kept beside it, for score_moves to rate a move from or onto
+    the column without making it: where that first wanted card is (_FIRST;
+    255, none), where the top run starts (_RUN), the disorder (_ORDER) and
+    the disorder with the top run gone (_BELOW)."""
     total = 0
+    blocks = int(w[2])
     for c in range(columns):
-        if (dirty >> c) & 1:
-            shares[c] = column_share(cards, c * _CAP, int(heights[c]), cards, 0, 0, home, stacks, w)
-        total += int(shares[c])
+        h = int(heights[c])
+        moved = (dirty >> c) & 1
+        if not moved and (dirty <= _ALL or h == 0):  # as rated
+            total += int(shares[c])
+            continue
+        base = c * _CAP
+        q = 0
+        first = 255
+        i = 0
+        while i < h:  # the cards over the first one a foundation wants
+            if home[_GOES + cards[base + i]]:
+                first = i
+                q = -blocks * (h - 1 - i)
+                break
+            i += 1
+        if not moved:  # in the same order
+            q += int(shares[_ORDER + c])
+            if keep:
+                shares[c] = q
+                shares[_FIRST + c] = first
+            total += q
+            continue
+        # the cards out of order: each not on a proper card (w[7] 0), or
+        # those under the top run, superlinear in their number (w[7] 1)
+        disorder = int(w[4])
+        run = 0
+        bad = 0
+        i = h - 1
+        while i > 0:
+            card = int(cards[base + i])
+            onto = int(cards[base + i - 1])
+            if (onto >> 2) != (card >> 2) + 1 or not stacks[(card << 2) | (onto & 3)]:
+                if run == 0:
+                    run = i
+                    if w[7]:
+                        break
+                bad += 1
+            i -= 1
+        below = 0
+        if w[7]:
+            under = ptr8(_UNDER)
+            order = -((disorder * int(under[run])) >> 2)
+            if run > 0:  # the start of the run below the top one
+                i = run - 1
+                while i > 0:
+                    card = int(cards[base + i])
+                    onto = int(cards[base + i - 1])
+                    if (onto >> 2) != (card >> 2) + 1 or not stacks[(card << 2) | (onto & 3)]:
+                        break
+                    i -= 1
+                below = -((disorder * int(under[i])) >> 2)
+        else:
+            order = -disorder * bad
+            below = order + disorder
+        q += order
+        if h == 0:
+            q = int(w[1])
+        if keep:
+            shares[c] = q
+            shares[_FIRST + c] = first
+            shares[_RUN + c] = run
+            shares[_ORDER + c] = order
+            shares[_BELOW + c] = below
+        total += q
     return total
 
 
 @micropython.viper
 def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights: ptr8,
-             cells: ptr8, home: ptr8):
+             cells: ptr8, home: ptr8) -> int:
     """Carry out the moves steps[3 * first:3 * last] (src, dst, count each;
     the caller has checked them), or with back take them back, last first.
     As table.Table.transfer does: a run keeps its order; cells and
     foundations take one card at a time, and a pile's change updates which
-    cards it takes (table.home_put and home_take)."""
+    cards it takes (table.home_put and home_take).  Returns what changed:
+    a bit for each column, and HOME_CHANGED if a foundation did."""
     stride = 26 if int(home[_RULE]) else 13
+    changed = 0
     k = first
     while k < last:
         i = last - 1 - (k - first) if back else k
@@ -408,6 +513,10 @@ def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights
         dst = int(steps[3 * i + 1 - back])
         count = int(steps[3 * i + 2])
         k += 1
+        if src < _CELL0:
+            changed |= 1 << src
+        if dst < _CELL0:
+            changed |= 1 << dst
         if src < _CELL0 and dst < _CELL0:
             a = src * _CAP + int(heights[src]) - count
             b = dst * _CAP + int(heights[dst])
@@ -443,6 +552,7 @@ def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights
             home[_PILED + pile * stride + old] = card
         if pile < 0:
             continue
+        changed |= HOME_CHANGED
         home[pile] = new
         bit = 1 << pile
         for phase in range(2):  # the cards the pile took at `old` lose its bit; at `new`, gain it
@@ -461,6 +571,7 @@ def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights
             else:
                 home[_GOES + one] = int(home[_GOES + one]) & (255 ^ bit)
                 home[_GOES + two] = int(home[_GOES + two]) & (255 ^ bit)
+    return changed
 
 
 @micropython.viper
