@@ -1,21 +1,47 @@
-"""TinyCircuits Thumby: SSD1306 72x40 on SPI0, six buttons, no START/SELECT.
+"""TinyCircuits Thumby: SSD1306 72x40, six buttons, no START/SELECT.
 
-    OLED SCK   GP18        OLED MOSI  GP19        OLED DC    GP17
-    OLED CS    GP16        OLED RESET GP20
+Two revisions, told apart as TinyCircuits' own library tells them
+(thumbyHardware.py): the id pins GP15, GP14, GP13 and GP12 are read with
+their pull-ups, each that reads low adding 1, 2, 4, 8, then left pulled down.
+Id 0 has the panel on I2C0 at 1 MHz; any other id on SPI0.
+
+    id 0:  OLED SDA   GP16   OLED SCL   GP17   OLED RESET GP18   (I2C0, 0x3C)
+    else:  OLED SCK   GP18   OLED MOSI  GP19   OLED DC    GP17
+           OLED CS    GP16   OLED RESET GP20                     (SPI0)
     LEFT       GP3         RIGHT      GP5         UP         GP4
     DOWN       GP6         A          GP27        B          GP24
 The panel is the middle 72 columns (28..99) of the controller's 128.  With no
 START or SELECT, hold B for the menu and hold A for the quick action.
 """
 
-from machine import SPI, Pin
+from machine import I2C, SPI, Pin
 
 from drivers.keys import pull_up_keys
-from drivers.ssd1306 import SSD1306_SPI
+from drivers.ssd1306 import SSD1306_SPI, i2c_display, pulse_reset
 from freecell.compat import ticks_us
 
-spi = SPI(0, baudrate=10000000, sck=Pin(18), mosi=Pin(19))
-display = SSD1306_SPI(72, 40, spi, dc=Pin(17), res=Pin(20), cs=Pin(16), column_offset=28)
+ID_PINS = (15, 14, 13, 12)  # id bits 1, 2, 4, 8
+
+
+def hardware_id():
+    """The board's revision id (0: the panel on I2C)."""
+    found = 0
+    for bit in range(len(ID_PINS)):
+        pin = Pin(ID_PINS[bit], Pin.IN, Pin.PULL_UP)
+        if not pin.value():
+            found |= 1 << bit
+        pin.init(Pin.IN, Pin.PULL_DOWN)
+    return found
+
+
+HARDWARE_ID = hardware_id()
+if HARDWARE_ID:
+    spi = SPI(0, baudrate=10000000, sck=Pin(18), mosi=Pin(19))
+    display = SSD1306_SPI(72, 40, spi, dc=Pin(17), res=Pin(20), cs=Pin(16), column_offset=28)
+else:
+    pulse_reset(Pin(18, Pin.OUT, value=1))
+    i2c = I2C(0, sda=Pin(16), scl=Pin(17), freq=1000000)
+    display = i2c_display(i2c, 72, 40, 0x3C, "I2C0 (SDA GP16, SCL GP17)", column_offset=28)
 #                  up down left right A   B   START SELECT
 keys = pull_up_keys(Pin, (4, 6, 3, 5, 27, 24, None, None))
 

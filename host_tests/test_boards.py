@@ -44,17 +44,37 @@ def test_i2c_frames_reach_the_panel_card_for_card(machine):
     assert any(board.display.buffer)
 
 
-def test_thumby_spi_panel_sits_at_column_28(machine):
+@pytest.mark.parametrize("low,hardware_id,bus", [
+    ([], 0, ("I2C", 0, 16, 17, 1000000)),  # the later revision: SDA GP16, SCL GP17, 1 MHz
+    ([15], 1, ("SPI", 0, 18, 19, 10000000)),  # the first: SCK GP18, MOSI GP19
+    ([14, 12], 10, ("SPI", 0, 18, 19, 10000000)),  # any id but 0
+])
+def test_thumby_finds_its_revision_and_its_panel_sits_at_column_28(machine, low, hardware_id,
+                                                                    bus):
+    """As TinyCircuits' library: the id pins GP15-12 read low add 1, 2, 4, 8;
+    id 0 has the panel on I2C0, any other on SPI0 (the D/C line GP17)."""
+    machine.FAKE.low_pins = low
     board = importlib.import_module("boards.thumby")
+    assert board.HARDWARE_ID == hardware_id
+    kind, number, a, b, rate = machine.FAKE.buses[-1]
+    assert (kind, number, a.id, b.id, rate) == bus
     model = machine.FAKE.model
     d = board.display
-    assert (d.width, d.height) == (72, 40) and model.mux == 40
+    assert (d.width, d.height) == (72, 40) and model.mux == 40 and model.on
     d.fill(0)
     d.fill_rect(0, 0, 72, 40, 1)
     d.show()
     assert model.image(72, 40, 28) == d.buffer
     lit = [c for c in range(128) if model.ram[c]]
     assert lit == list(range(28, 100))  # nothing outside the panel's columns
+
+
+def test_the_i2c_thumby_without_a_panel_says_where_it_looked(machine):
+    machine.FAKE.i2c_devices = []
+    with pytest.raises(Exception) as error:
+        importlib.import_module("boards.thumby")
+    assert str(error.value) == ("no display answers at 0x3C on I2C0 (SDA GP16, SCL GP17); "
+                                "check its wiring and power")
 
 
 def test_flip_turns_the_picture_and_contrast_and_power_are_commands(machine):

@@ -397,11 +397,7 @@ def pico_image(out, with_main):
 
     staged = os.path.join(BUILD, "pico-staged")
     flash.stage("pico_ssd1306", staged, False, "armv6m")
-    files = {}
-    for top, _, names in os.walk(staged):
-        for name in names:
-            local = os.path.join(top, name)
-            files[os.path.relpath(local, staged).replace(os.sep, "/")] = local
+    files = flash.staged_paths(staged)
     if not with_main:
         del files["main.py"]
     scripts = os.path.join(BUILD, "pico-scripts")

@@ -265,6 +265,16 @@ def game_files():
         [("lib/" + p, None) for p in PACKAGES]
 
 
+def staged_paths(out):
+    """{board path: its file under the staged folder}."""
+    found = {}
+    for top, _, names in os.walk(out):
+        for name in names:
+            local = os.path.join(top, name)
+            found[os.path.relpath(local, out).replace(os.sep, "/")] = local
+    return found
+
+
 def staged_files(out):
     """The board paths under the staged folder, and their SHA-256."""
     import hashlib

@@ -139,8 +139,9 @@ class Update:
 class Boot:
     """What a headless boot gave: the USB output and the display updates."""
 
-    def __init__(self, output, updates, press_at):
+    def __init__(self, output, updates, press_at, log=""):
         self.output = output
+        self.log = log  # the runner's own report (stderr): its I2C target's counts
         self.updates = updates
         self.press_at = press_at  # ms at which each press began
 
@@ -159,31 +160,35 @@ class Boot:
         return [u for u in self.updates if self.press_at[i] <= u.start_ms < end]
 
 
-def schedule(keys, start_ms, gap_ms, slow=()):
+def schedule(keys, start_ms, gap_ms, slow=(), pins=None):
     """GPIO pulses for key names ('a', 'long-b', ...): (pin, at, length) and
     the press times.  `slow` maps a key's index to a longer gap after it
-    (a deal, a save: flash writes take emulated time)."""
+    (a deal, a save: flash writes take emulated time); pins: the board's
+    {key name: GPIO} (BUTTON_PINS, pico_ssd1306's, unless told)."""
+    pins = pins or BUTTON_PINS
     pulses, at, t = [], [], start_ms
     for i, key in enumerate(keys):
         long = key.startswith("long-")
         name = key[5:] if long else key
         length = 700 if long else 60  # a long press is 600 ms, debounce 20 ms
-        pulses.append((BUTTON_PINS[name], t, length))
+        pulses.append((pins[name], t, length))
         at.append(t)
         t += max(gap_ms, length + 150) if i not in slow else slow[i]
     return pulses, at, t
 
 
 def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tail_ms=400,
-         timeout=600, firmware=MICROPYTHON, more=()):
+         timeout=600, firmware=MICROPYTHON, more=(), pins=None, high="10-17"):
     """Boot the board from `image` (main.py runs; CircuitPython's code.py
     from its drive image), press `keys` from start_ms on, run tail_ms past
     the last press, and save the flash to `save_to` (the power is then cut).
-    `more`: the runner's other options (CircuitPython's --nvm, --save-nvm).
-    Returns a Boot."""
-    pulses, press_at, end = schedule(keys, start_ms, gap_ms, slow or {})
+    `more`: the runner's other options (CircuitPython's --nvm, --save-nvm);
+    pins: the board's {key name: GPIO}; high: the GPIO inputs held high
+    (the buttons released: the emulator models no pull-ups).  Returns a
+    Boot."""
+    pulses, press_at, end = schedule(keys, start_ms, gap_ms, slow or {}, pins)
     log = tempfile.mktemp(prefix="pico-display-")
-    args = ["--image", firmware[1], "--fs", image, "--i2c-addr", "0x3C", "--gpio-high", "10-17",
+    args = ["--image", firmware[1], "--fs", image, "--i2c-addr", "0x3C", "--gpio-high", high,
             "--run-ms", str(int(end + tail_ms)), "--quiet"] + list(more)
     for pin, at, length in pulses:
         args += ["--gpio-pulse", "%d:%d:%d" % (pin, at, length)]
@@ -200,7 +205,7 @@ def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tai
     finally:
         if os.path.exists(log):
             os.remove(log)
-    return Boot(result.stdout, updates, press_at)
+    return Boot(result.stdout, updates, press_at, result.stderr)
 
 
 def run_scripts(image, scripts, timeout=900, save_to=None, firmware=MICROPYTHON, more=()):

@@ -21,6 +21,11 @@
 // counted in the next data line's TRANSACTIONS and BYTES.  rp2040js is resolved as run.mjs
 // resolves it (RP2040JS_DIR, else the current directory): the same module
 // instance, so the accessors below see the buses run.mjs sets up.
+//
+// An SSD1306 on SPI0 is decoded the same way (run.mjs models none): a byte
+// sent while its chip select (GP16) is low is a command or display data by
+// its D/C line (GP17), as the Thumby's first revision wires the panel; a
+// line is logged when the chip select rises after display data.
 import fs from 'fs';
 import path from 'path';
 import { createRequire } from 'module';
@@ -38,6 +43,8 @@ process.argv.splice(at, 2);
 
 const requireFrom = createRequire(path.join(process.env.RP2040JS_DIR || process.cwd(), 'noop.js'));
 const { RPI2C } = requireFrom('rp2040js');
+const { RPSPI } = requireFrom(path.join(path.dirname(requireFrom.resolve('rp2040js')),
+                                        'peripherals', 'spi.js'));
 
 // rp2040js's WFI waits even when an enabled interrupt is already pending (one
 // raised while interrupts were masked: CircuitPython's idle is cpsid, check,
@@ -105,6 +112,43 @@ tap('onStop', (bus) => {
     carried = [0, 0];
   } else { carried[0]++; carried[1] += txn.bytes; }
   txn = null;
+});
+
+const SPI_CS = 16;
+const SPI_DC = 17;
+let spiTxn = null;  // the chip select's low spell under way, as txn
+let spiWatched = false;
+function spiEnd(mcu) {
+  if (!spiTxn) return;
+  if (spiTxn.data) {
+    lines.push(`${spiTxn.start} ${mcu.clock.nanos} ${carried[0] + 1} ${spiTxn.bytes + carried[1]} ` +
+               Buffer.from(oled.ram).toString('hex'));
+    carried = [0, 0];
+  } else { carried[0]++; carried[1] += spiTxn.bytes; }
+  spiTxn = null;
+}
+const spiSlot = Symbol('onTransmit');
+Object.defineProperty(RPSPI.prototype, 'onTransmit', {
+  configurable: true,
+  set(fn) { this[spiSlot] = fn; },
+  get() {
+    const fn = this[spiSlot];
+    const bus = this;
+    return (value) => {
+      const mcu = bus.rp2040;
+      const gpio = mcu.gpio;
+      if (bus === mcu.spi[0] && !gpio[SPI_CS].outputValue) {
+        if (!spiWatched) {  // the chip select rising ends the transfer
+          spiWatched = true;
+          gpio[SPI_CS].addListener(() => { if (gpio[SPI_CS].outputValue) spiEnd(mcu); });
+        }
+        if (!spiTxn) spiTxn = { start: mcu.clock.nanos, bytes: 0, data: false };
+        spiTxn.bytes++;
+        if (gpio[SPI_DC].outputValue) { data(value); spiTxn.data = true; } else command(value);
+      }
+      return fn(value);
+    };
+  },
 });
 
 process.on('exit', () => fs.writeFileSync(logPath, lines.join('\n') + (lines.length ? '\n' : '')));

@@ -11,6 +11,7 @@ class _Fake:
         self.i2c_devices = [0x3C]  # who answers a scan; [] = miswired
         self.low_pins = []  # pins held at 0 (buttons pressed)
         self.pins = {}
+        self.buses = []  # each bus made: kind, id, its two pins, its rate
 
 
 FAKE = _Fake()
@@ -20,6 +21,7 @@ class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 1
+    PULL_DOWN = 2
 
     def __init__(self, pin_id, mode=-1, pull=-1, value=None):
         self.id = pin_id
@@ -44,6 +46,7 @@ class Pin:
 class I2C:
     def __init__(self, bus_id, sda=None, scl=None, freq=400000):
         self.bus_id = bus_id
+        FAKE.buses.append(("I2C", bus_id, sda, scl, freq))
 
     def scan(self):
         return list(FAKE.i2c_devices)
@@ -65,6 +68,7 @@ class I2C:
 class SPI:
     def __init__(self, bus_id, baudrate=1000000, sck=None, mosi=None, miso=None):
         self.bus_id = bus_id
+        FAKE.buses.append(("SPI", bus_id, sck, mosi, baudrate))
 
     def init(self, **kwargs):
         pass

@@ -189,11 +189,7 @@ class SSD1306_SPI(SSD1306):
         super().__init__(width, height, external_vcc, column_offset)
 
     def reset(self):
-        self.res(1)
-        sleep_ms(1)
-        self.res(0)
-        sleep_ms(10)
-        self.res(1)
+        pulse_reset(self.res)
 
     def write_cmd(self, cmd):
         self.temp[0] = cmd
@@ -226,7 +222,17 @@ def find_on_i2c(i2c, addr, where):
         )
 
 
-def i2c_display(i2c, width, height, addr, where):
+def i2c_display(i2c, width, height, addr, where, column_offset=0):
     """Check that the display answers, then drive it."""
     find_on_i2c(i2c, addr, where)
-    return SSD1306_I2C(width, height, i2c, addr)
+    return SSD1306_I2C(width, height, i2c, addr, column_offset=column_offset)
+
+
+def pulse_reset(res):
+    """Start the controller over through its RESET line (an output pin):
+    low for 10 ms, then high, where it must stay for the panel to run."""
+    res(1)
+    sleep_ms(1)
+    res(0)
+    sleep_ms(10)
+    res(1)
