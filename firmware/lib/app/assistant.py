@@ -42,9 +42,9 @@ GAVE_UP = const(3)
 HINT = 1
 SHOW = 2
 WINNABLE = 3
-# what tick() changed on screen
-CHANGED = 1
-PROGRESS = 2
+# what tick() changed on screen: more than the progress, or only that
+_CHANGED = const(1)
+PROGRESS = const(2)
 
 
 class Assistant:
@@ -98,18 +98,18 @@ class Assistant:
 
     def tick(self, now):
         """Work a little; returns what on screen changed: 0 nothing,
-        PROGRESS only the progress shown, CHANGED more."""
+        PROGRESS only the progress shown, _CHANGED more."""
         if not self.mode:
             return 0
         if self.line is not None:
-            return CHANGED if self._show_step(now) else 0
+            return _CHANGED if self._show_step(now) else 0
         try:
             if self.solver.step(STEP) != SEARCHING:
                 self.finish()
-                return CHANGED
+                return _CHANGED
         except MemoryError:
             self._out_of_memory()
-            return CHANGED
+            return _CHANGED
         progress = self.solver.progress()
         if progress == self.shown:
             return 0

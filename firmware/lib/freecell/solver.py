@@ -432,12 +432,15 @@ class Solver:
         j = 5 * m
         cand = self.cand
         mark = self.nsteps
+        touched = self.touched
         unhashed = self.unhashed
         self._apply(cand[j], cand[j + 1], cand[j + 2])
         self._autoplay_after(cand[j], cand[j + 1])
         score = max(0, min(65535, 4 * self._quality() + cand[j + 3]))
         self._undo_to(mark)
-        self.touched = 0  # as it was: the position is again the one last rated
+        # the position is again the one before: what was rated and hashed of
+        # it still holds
+        self.touched = touched
         self.unhashed = unhashed
         cand[j + 3] = score >> 8
         cand[j + 4] = score & 0xFF
