@@ -6,4 +6,13 @@ The contract every board module exports (firmware/main.py relies on it):
               its debounce_ms, if it has one, the ms a change must hold
               before the app counts it (0: the keys debounce themselves)
     seed()    a number that differs from boot to boot, for random deals
+And, where a board differs from the Pico's way:
+    files         where the saves go (app.storage: FlashFiles of a folder,
+                  CircuitPython's NvmFiles); the flash's root without it
+    LOG_CAPACITY  moves logged for the result log (0: no room to keep one)
+    HOME          the folder tools/flash.py lays the game out in, with
+                  FreeCell.py to start it (the Thumby's /Games/FreeCell);
+                  the root (main.py, board.mpy, lib/) without it
+    quit()        back to the board's own menu: a QUIT item on the title and
+                  the menu; no QUIT without it
 """

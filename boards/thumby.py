@@ -12,13 +12,25 @@ Id 0 has the panel on I2C0 at 1 MHz; any other id on SPI0.
     DOWN       GP6         A          GP27        B          GP24
 The panel is the middle 72 columns (28..99) of the controller's 128.  With no
 START or SELECT, hold B for the menu and hold A for the quick action.
+
+FreeCell is a Thumby game like the others: `make flash BOARD=thumby` puts
+it in HOME (FreeCell.py, this module as board.mpy, the packages beside them;
+the Thumby's own /lib and its launcher, the root main.py, are left alone),
+the saves go in /Saves/FreeCell, and QUIT resets the Thumby, which starts
+its menu again.
 """
 
-from machine import I2C, SPI, Pin
+from machine import I2C, SPI, Pin, reset
 
 from drivers.keys import pull_up_keys
 from drivers.ssd1306 import SSD1306_SPI, i2c_display, pulse_reset
 from freecell.compat import ticks_us
+
+from app.storage import FlashFiles
+
+HOME = "/Games/FreeCell"  # where tools/flash.py lays the game out
+SAVES = "/Saves/FreeCell"  # where Thumby games keep their files
+files = FlashFiles(SAVES)
 
 ID_PINS = (15, 14, 13, 12)  # id bits 1, 2, 4, 8
 
@@ -49,3 +61,8 @@ keys = pull_up_keys(Pin, (4, 6, 3, 5, 27, 24, None, None))
 def seed():
     """Different at every boot: the free-running microsecond counter."""
     return ticks_us()
+
+
+def quit():
+    """Back to the Thumby's menu: its launcher starts after a reset."""
+    reset()

@@ -7,7 +7,8 @@ display and the keys and nothing else.  The boot
 order keeps the heap whole: the board's frame buffer and the game's undo ring
 are allocated first, the heap is collected, and only then is the app's code
 loaded.  The saved game, statistics and settings (in the flash's root:
-app/storage.py) are loaded and checked before the app's code is, so the
+app/storage.py; where the board's `files` says: the Thumby's /Saves/FreeCell,
+CircuitPython's nvm) are loaded and checked before the app's code is, so the
 loaders' code never shares the heap with it.  Nothing heavy happens at
 import time anywhere else.
 """
@@ -43,7 +44,8 @@ try:
     gc.collect()
     from app.app import App
 
-    app = App(board.display, board.keys, board.seed(), game, keeper=keeper)
+    app = App(board.display, board.keys, board.seed(), game, keeper=keeper,
+              quit=getattr(board, "quit", None))
 except MemoryError:  # a board with less heap than the app needs: say so
     game = None
     gc.collect()

@@ -285,3 +285,32 @@ def test_the_share_line_names_the_game():
     assert d.app.screen is d.app.end
     line = d.app.end.lines[4]
     assert bytes(line.buf[:line.n]) == b"SEAHAVEN #" + d.play.deal_text
+
+
+def test_a_board_with_a_menu_of_its_own_gets_quit_which_saves_the_game_first():
+    """The Thumby's quit() (back to its launcher) as QUIT, last on the title
+    and the menu; the game in progress is saved before it is called.  A
+    board without one has no QUIT."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes"))
+    from files import FakeFiles
+    from app.storage import GAME, Storage
+
+    assert b"QUIT" not in Driver().app.title.labels
+    files = FakeFiles()
+    d = Driver(storage=Storage(files))
+    left = []
+    d.app.quit = lambda: left.append(GAME in files.files)
+    d.app.show(d.app.title)
+    assert d.app.title.labels[-1] == b"QUIT"
+    d.press("a", "a", "right", "a", "right", "a", "right", "a", "right*3", "a")  # moves
+    assert d.game.moves >= 2
+    d.press("start")
+    assert d.app.menu.labels[-1] == b"QUIT" and d.app.menu.actions[-1] == "quit"
+    d.press("up", "a")
+    assert left == [True]  # saved when quit() was called
+    again = Driver(storage=Storage(files))  # the next start: the game as it was left
+    assert again.app.title.labels[0] == b"RESUME"
+    again.press("a")
+    assert again.game.moves == d.game.moves and snapshot(again.game) == snapshot(d.game)

@@ -30,6 +30,10 @@ ELSEWHERE = {
     "make flash": "test_pico::test_make_flash_puts_the_game_at_the_root_of_the_pico",
     "make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0": "test_pico (the emulated Pico's pty)",
     "make flash BOARD=pico_ssd1306 PORT=<pty>": "test_pico",
+    "make flash BOARD=thumby": "test_thumby::test_make_flash_installs_a_thumby_game_beside_"
+                               "the_launcher",
+    "make thumby-arcade": "test_thumby::test_make_thumby_arcade_writes_a_"
+                          "submission_that_boots",
     "make flash BOARD=sim": "test_flash::test_make_flash_deploys_the_compiled_firmware_and_"
                             "reflashing_copies_nothing",
     "python3 tools/flash.py pico_ssd1306 --port /dev/ttyACM0": "test_pico (make flash runs it)",

@@ -8,7 +8,9 @@ PORT is the board's serial device; without it mpremote finds the board.
 Steps: ask the board which .mpy version its MicroPython loads; compile the
 engine, the app, the drivers and boards/BOARD.py (as board.mpy) with mpy-cross
 into build/flash/BOARD; lay them out at the board's root (main.py,
-board.mpy, lib/), copying only the files whose SHA-256 differs from the
+board.mpy, lib/) or, for a board that names a HOME (the Thumby), in that
+folder (FreeCell.py, board.mpy, the packages; the root main.py, the Thumby's
+menu, left alone, and an earlier flash's root layout moved over), copying only the files whose SHA-256 differs from the
 board's and removing the game's files that this build does not have (a
 module that is gone, or the other kind: a board.py would shadow board.mpy);
 set the board's clock from this computer (the daily deal needs the date);
@@ -190,13 +192,62 @@ def firmware_sources():
             if n.endswith(".py")]
 
 
+def board_names(board):
+    """The string constants a board module sets at its top level ({name:
+    value}), read from its source: HOME and SAVES say where a board keeps
+    the game and its saves (the Thumby's /Games/FreeCell, /Saves/FreeCell)."""
+    import ast
+
+    with open(os.path.join(ROOT, "boards", board + ".py")) as f:
+        tree = ast.parse(f.read())
+    return {node.targets[0].id: node.value.value for node in tree.body
+            if isinstance(node, ast.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)}
+
+
+def home(board):
+    """The folder the game goes in on the board, without its leading '/'
+    ('' for the root)."""
+    return board_names(board).get("HOME", "").strip("/")
+
+
+def launcher_file(folder):
+    """The file that starts a game kept in a folder: FreeCell.py in
+    Games/FreeCell, as the Thumby's menu wants (it imports
+    /Games/NAME/NAME.py)."""
+    return folder + "/" + folder.rsplit("/", 1)[-1] + ".py"
+
+
+def starter(folder):
+    """firmware/main.py as the file that starts the game from `folder`: the
+    folder goes first on sys.path (before the board's own /lib, whose
+    modules must not be found instead of the game's), then main.py's code."""
+    import ast
+
+    with open(os.path.join(ROOT, "firmware", "main.py")) as f:
+        text = f.read()
+    lines = text.splitlines(True)
+    doc = ast.parse(text).body[0].end_lineno  # main.py opens with its docstring
+    prelude = ("\n# Started from the board's menu: the game's modules are in %s, found first.\n"
+               "import sys\n\nif %r not in sys.path:\n    sys.path.insert(0, %r)\n"
+               % ("/" + folder, "/" + folder, "/" + folder))
+    return "".join(lines[:doc]) + prelude + "".join(lines[doc:])
+
+
 def stage(board, out, source, arch):
     """The files as they go on the board, under out/: compiled (native code
-    for arch, a name from ARCHS, or None) or, with source, as .py."""
+    for arch, a name from ARCHS, or None) or, with source, as .py.  At the
+    root (main.py, board, lib/) or, for a board that names a HOME, in that
+    folder (the packages beside board and the file that starts the game)."""
     shutil.rmtree(out, ignore_errors=True)
     ext = ".py" if source else ".mpy"
+    folder = home(board)
     items = [(src, dst[:-3] + ext) for src, dst in firmware_sources()]
-    items.append((os.path.join(ROOT, "boards", board + ".py"), "board" + ext))
+    if folder:
+        items = [(src, folder + dst[3:]) for src, dst in items]  # lib/x -> HOME/x
+    items.append((os.path.join(ROOT, "boards", board + ".py"),
+                  (folder + "/" if folder else "") + "board" + ext))
     for src, dst in items:
         target = os.path.join(out, dst)
         os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -207,7 +258,11 @@ def stage(board, out, source, arch):
                 f.write(text if arch else plain_python(text))
         else:
             compile_module(src, target, arch, dst[:-4] + ".py")
-    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(out, "main.py"))
+    if folder:
+        with open(os.path.join(out, launcher_file(folder)), "w") as f:
+            f.write(starter(folder))
+    else:
+        shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(out, "main.py"))
 
 
 # Run on the board: make the game's folders, remove the game's files that the
@@ -257,12 +312,93 @@ for _folder, _names in %r:
 """
 
 
-def game_files():
+def game_files(folder=""):
     """(folder, the game's names there or None for all) for the sync script:
     the root holds the owner's files too (saves), so only main.py and the
-    board module there; the packages' folders are the game's alone."""
-    return [("", ["main.py", "board.py", "board.mpy"]), ("lib", [])] + \
-        [("lib/" + p, None) for p in PACKAGES]
+    board module there; the packages' folders are the game's alone.  A game
+    in a folder of its own (`folder`, the Thumby's Games/FreeCell): the
+    folders above it are made, nothing in them touched; in it, the file
+    that starts the game and the board module (a preview picture or notes
+    put there stay)."""
+    if not folder:
+        return [("", ["main.py", "board.py", "board.mpy"]), ("lib", [])] + \
+            [("lib/" + p, None) for p in PACKAGES]
+    parts = folder.split("/")
+    above = [("/".join(parts[:i]), []) for i in range(1, len(parts))]
+    return above + [(folder, [launcher_file(folder).rsplit("/", 1)[1], "board.py",
+                              "board.mpy"])] + [(folder + "/" + p, None) for p in PACKAGES]
+
+
+# Run on a board whose game lives in a folder (the Thumby) before the sync:
+# an earlier flash laid the game out at the root.  Its modules there go (the
+# Thumby's /lib keeps only its own), its saves move to the board's saves
+# folder unless that has newer ones (then they stay where they are: nothing
+# of the player's is deleted), and a root main.py that is FreeCell's own
+# (it replaced the Thumby's menu) becomes a two-line starter of the game in
+# its folder: the menu itself is TinyCircuits' to put back.
+OLD_LAYOUT = """
+import os
+def _rm(path):
+    try:
+        if os.stat(path)[0] & 0x4000:
+            for name in os.listdir(path):
+                _rm(path + '/' + name)
+            os.rmdir(path)
+        else:
+            os.remove(path)
+            print('R', path)
+    except OSError:
+        pass
+for _p in ('board.py', 'board.mpy') + tuple('lib/' + p for p in %r):
+    _rm(_p)
+_saves = %r
+_at = 0
+while True:
+    _at = _saves.find('/', _at + 1)
+    try:
+        os.mkdir(_saves if _at < 0 else _saves[:_at])
+    except OSError:
+        pass
+    if _at < 0:
+        break
+for _name in os.listdir():
+    if _name.endswith('.sav') and _name[:-4] in ('game', 'stats', 'settings') + tuple(
+            'result%%d' %% i for i in range(100)):
+        try:
+            os.stat(_saves + '/' + _name)
+            print('K', _name)
+        except OSError:
+            os.rename(_name, _saves + '/' + _name)
+            print('M', _name)
+try:
+    with open('main.py') as _f:
+        _ours = %r in _f.read()
+except OSError:
+    _ours = False
+if _ours:
+    with open('main.py', 'w') as _f:
+        _f.write(%r)
+    print('S main.py')
+"""
+
+# what only FreeCell's own main.py says
+OWN_MAIN = "FreeCell: the board did not start"
+
+
+def starter_main(folder):
+    """The root main.py that replaces FreeCell's own one from an earlier
+    flash: it starts the game from its folder."""
+    return ("# FreeCell's starter: an earlier flash put FreeCell here in place of the\n"
+            "# board's menu.  It starts the game from its folder until the menu is back.\n"
+            "__import__(%r)\n" % ("/" + launcher_file(folder)))
+
+
+def move_old_layout(board, folder, saves):
+    """OLD_LAYOUT on the board -> (files removed, saves moved, saves kept at
+    the root because the folder has newer ones, main.py replaced)."""
+    out = board.run(["exec", OLD_LAYOUT % (PACKAGES, saves, OWN_MAIN, starter_main(folder))])
+    words = [line.split()[0] for line in out.splitlines() if line.split()]
+    return words.count("R"), words.count("M"), words.count("K"), "S" in words
 
 
 def staged_paths(out):
@@ -289,10 +425,10 @@ def staged_files(out):
     return found
 
 
-def sync(board, out):
+def sync(board, out, folder=""):
     """Copy what differs, remove what is gone; returns (copied, same, removed)."""
     staged = staged_files(out)
-    listing = board.run(["exec", SYNC % (sorted(staged), game_files())])
+    listing = board.run(["exec", SYNC % (sorted(staged), game_files(folder))])
     theirs, removed = {}, 0
     for line in listing.splitlines():
         words = line.split()
@@ -300,10 +436,11 @@ def sync(board, out):
             theirs[words[1]] = words[2]
         elif len(words) == 2 and words[0] == "R":
             removed += 1
-    # main.py last: a flash cut short leaves the old main.py, not a new one
-    # without its modules
+    # the file that starts the game last: a flash cut short leaves the old
+    # one, not a new one without its modules
+    start = launcher_file(folder) if folder else "main.py"
     changed = sorted((p for p in staged if theirs.get(p) != staged[p]),
-                     key=lambda p: (p == "main.py", p))
+                     key=lambda p: (p == start, p))
     if changed:
         args = []
         for path in changed:
@@ -344,16 +481,33 @@ def main():
                  "or flash with --source" % (theirs + ours))
     out = os.path.join(ROOT, "build", "flash", board_name)
     stage(board_name, out, source, arch)
-    copied, same, removed = sync(board, out)
+    folder = home(board_name)
+    if folder:
+        saves = board_names(board_name).get("SAVES", "/" + folder)
+        gone, moved, kept, replaced = move_old_layout(board, folder, saves)
+        if gone or moved or kept or replaced:
+            print("flash.py: an earlier flash's layout: %d of its files removed, %d saves moved"
+                  " to %s" % (gone, moved, saves))
+        if kept:
+            print("flash.py: %d older saves left at the root: %s has newer ones" % (kept, saves))
+        if replaced:
+            print("flash.py: the root main.py was FreeCell's (an earlier flash replaced the "
+                  "board's menu with it): it now starts FreeCell from /%s; put the menu back "
+                  "as README.md says (the Thumby)" % folder)
+    copied, same, removed = sync(board, out, folder)
     print("flash.py: %s: %d files copied, %d already up to date, %d removed"
           % (board_name, copied, same, removed))
+    if folder:
+        print("flash.py: the game is in /%s (started by %s); the root main.py is not touched"
+              % (folder, launcher_file(folder).rsplit("/", 1)[1]))
     if board_name == "sim":
         print("flash.py: virtual board: not reset (the unix port would exit)")
     else:
         board.run(["rtc", "--set"])  # the daily deal needs the date
         print("flash.py: board clock set to this computer's time")
         board.run(["reset"])
-        print("flash.py: board reset: the game starts")
+        print("flash.py: board reset: " + ("its menu starts, FreeCell in its list"
+                                           if folder else "the game starts"))
 
 
 if __name__ == "__main__":

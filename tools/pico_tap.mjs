@@ -151,5 +151,22 @@ Object.defineProperty(RPSPI.prototype, 'onTransmit', {
   },
 });
 
+// A reset (machine.reset(): the watchdog's CTRL written with its trigger bit)
+// is not carried out by rp2040js without a handler, and run.mjs sets none:
+// the firmware then waits for it for ever (WFI with nothing to wake it, so
+// emulated time stops too).  The tap says when it was asked for, on stderr
+// ("[tap] reset at NS": the Thumby's QUIT goes back to its menu that way), and
+// ends the session as a power cut would (run.mjs saves the flash on SIGTERM).
+const { RPWatchdog } = requireFrom(path.join(path.dirname(requireFrom.resolve('rp2040js')),
+                                             'peripherals', 'watchdog.js'));
+const watchdogWrite = RPWatchdog.prototype.writeUint32;
+RPWatchdog.prototype.writeUint32 = function (offset, value) {
+  if (offset === 0 && (value & 0x80000000)) {
+    console.error(`[tap] reset at ${this.rp2040.clock.nanos}`);
+    setImmediate(() => process.kill(process.pid, 'SIGTERM'));
+  }
+  return watchdogWrite.call(this, offset, value);
+};
+
 process.on('exit', () => fs.writeFileSync(logPath, lines.join('\n') + (lines.length ? '\n' : '')));
 await import(pathToFileURL(runner).href);

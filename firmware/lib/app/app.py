@@ -50,11 +50,15 @@ IDLE_TICK_MS = 4
 
 
 class App:
-    def __init__(self, display, keys, seed=1, game=None, storage=None, keeper=None):
+    def __init__(self, display, keys, seed=1, game=None, storage=None, keeper=None,
+                 quit=None):
         """keeper: one that has booted already (main.py boots it before the
         app's code is loaded, so that a saved game's checks never share the
-        heap with it); else a keeper of `storage`, booted here."""
+        heap with it); else a keeper of `storage`, booted here.  quit: the
+        board's way back to its own menu (the Thumby's launcher), for a QUIT
+        item on the title and the menu; None: the board has none."""
         self.display = display
+        self.quit = quit
         self.keys = keys
         self.layout = Layout(display.width, display.height)
         self.painter = Painter(display)
@@ -355,6 +359,9 @@ class App:
         elif action == "end":
             self.keeper.finished(game)
             self.show(self.end)
+        elif action == "quit":  # the game is saved first: RESUME has it next time
+            self.keeper.flush(game)
+            self.quit()
         else:  # a screen asked for something the app does not do: a bug, said aloud
             raise ValueError("no such action: " + action)
 

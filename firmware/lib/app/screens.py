@@ -122,6 +122,9 @@ class TitleScreen(ListScreen):
         elif self.app.keeper.stats.tournament:  # between a tournament's rounds
             labels.insert(0, b"NEXT ROUND")
             actions.insert(0, "tournament")
+        if self.app.quit:  # back to the board's own menu
+            labels.append(b"QUIT")
+            actions.append("quit")
         self.set_items(labels, actions)
         self.choice = 0
 
@@ -177,12 +180,16 @@ class MenuScreen(ListScreen):
         game = self.app.game
         self.title = self.app.game_code().encode()
         h = game.history
+        labels = [b"BACK TO GAME", b"UNDO", b"REDO", b"FINISH", b"HINT", b"SHOW ME",
+                  b"WINNABLE?", b"AUTOPLAY: ON" if game.autoplay else b"AUTOPLAY: OFF",
+                  b"RESTART DEAL", b"NEW GAME", b"GIVE UP", b"SETTINGS", b"CONTROLS"]
+        actions = ["resume", "undo", "redo", "finish", "hint", "show", "winnable", "autoplay",
+                   "restart", "title", "give_up", "settings", "help"]
+        if self.app.quit:  # back to the board's own menu, the game saved
+            labels.append(b"QUIT")
+            actions.append("quit")
         self.set_items(
-            [b"BACK TO GAME", b"UNDO", b"REDO", b"FINISH", b"HINT", b"SHOW ME", b"WINNABLE?",
-             b"AUTOPLAY: ON" if game.autoplay else b"AUTOPLAY: OFF", b"RESTART DEAL",
-             b"NEW GAME", b"GIVE UP", b"SETTINGS", b"CONTROLS"],
-            ["resume", "undo", "redo", "finish", "hint", "show", "winnable", "autoplay",
-             "restart", "title", "give_up", "settings", "help"],
+            labels, actions,
             (None, None if h.can_undo() else "nothing to undo",
              None if h.can_redo() else "nothing to redo",
              None if game.can_finish() else "not every card can go home yet",

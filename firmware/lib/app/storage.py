@@ -46,10 +46,21 @@ def label(name):
 
 
 class FlashFiles:
-    """The board's own filesystem."""
+    """The board's own filesystem: the files in its root, or in `folder`
+    (an absolute path, made with its parents when missing: the Thumby keeps
+    each game's saves in /Saves/NAME)."""
 
     def __init__(self, folder=""):
         self.folder = folder
+        at = 0
+        while folder:
+            at = folder.find("/", at + 1)
+            try:
+                os.mkdir(folder if at < 0 else folder[:at])
+            except OSError:  # there already (or a read-only flash: a save says so)
+                pass
+            if at < 0:
+                break
 
     def path(self, name):
         return self.folder + "/" + name if self.folder else name

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The game as a Thumby Arcade submission (what `make thumby-arcade` runs).
+
+    tools/thumby_arcade.py [OUT]
+
+Writes OUT (build/thumby-arcade by default)/FreeCell, the folder the
+TinyCircuits-Thumby-Games repository wants for a game (its README: a Python
+file named as the folder, `arcade_description.txt` in plain text, and
+`arcade_title_image.png` of play, as large as possible):
+
+    FreeCell.py              starts the game (firmware/main.py with the
+                             folder first on sys.path), as the Thumby's menu
+                             imports /Games/FreeCell/FreeCell.py
+    board.py, freecell/, app/, drivers/
+                             the firmware as source: the Arcade copies
+                             files as they are onto Thumbys whose MicroPython
+                             release is not known here, and source runs on
+                             any; it is compiled as it is imported (the title
+                             shows 4.7 s after power-on on the emulated Pico,
+                             0.8 s as make flash's .mpy, and each screen
+                             loaded when shown compiles again)
+    arcade_description.txt   what it is and how it plays
+    arcade_title_image.png   deal 617 in play, drawn by the simulator at
+                             72x40 and scaled 16 times (1152x640)
+
+The same layout as `make flash BOARD=thumby` (tools/flash.py's stage), which
+compiles to .mpy for the Thumby it talks to.
+"""
+
+import os
+import shutil
+import sys
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TOOLS)
+sys.path.insert(0, TOOLS)
+
+import flash  # noqa: E402
+from sim import Firmware, to_png  # noqa: E402
+
+BOARD = "thumby"
+SCALE = 16  # 72x40 -> 1152x640, the largest the Arcade's README asks for
+# deal 617 a few moves in, the cursor on a column: what a player sees
+PREVIEW_DEAL = 617
+PREVIEW_KEYS = ["right", "a", "right", "right", "a", "left", "a", "right", "a"]
+
+DESCRIPTION = """FreeCell: the solitaire, all 52 cards dealt face up in eight columns, four free
+cells to park cards in. Build each suit home from Ace to King.
+
+- Every Microsoft deal by number (1 to 8589934591), a random deal, the daily deal,
+  and a code to pass a deal on; also Baker's Game, Seahaven Towers, Eight Off and
+  ForeCell.
+- Undo and redo every move, a hint, SHOW ME, and "is it winnable?" from a solver
+  that runs on the Thumby itself.
+- Never loses a game: it is saved as you play (in /Saves/FreeCell) and resumes
+  after a reset or a flat battery.
+- Statistics, scores and tournaments of three deals.
+
+Controls: the d-pad moves the cursor; A picks a card up and puts it down; B puts
+it back or undoes; hold B for the menu; hold A to send a card home or to its best
+place. QUIT in the menu returns to the Thumby's menu, the game saved.
+"""
+
+
+def preview():
+    """PNG bytes of the preview: the simulator's 72x40 frame, scaled."""
+    fw = Firmware(size="72x40")
+    try:
+        fw.send("d %d" % PREVIEW_DEAL)
+        for key in PREVIEW_KEYS:
+            fw.press(key)
+        frame = fw.frame()
+    finally:
+        fw.close()
+    return to_png(frame, SCALE)
+
+
+def write(out):
+    """The submission folder under out; returns its path."""
+    folder = flash.home(BOARD)  # Games/FreeCell
+    name = folder.rsplit("/", 1)[-1]
+    staged = os.path.join(out, ".staged")
+    flash.stage(BOARD, staged, True, "armv6m")  # source, viper kept: the Thumby runs it
+    game = os.path.join(out, name)
+    shutil.rmtree(game, ignore_errors=True)
+    shutil.move(os.path.join(staged, folder), game)
+    shutil.rmtree(staged)
+    with open(os.path.join(game, "arcade_description.txt"), "w") as f:
+        f.write(DESCRIPTION)
+    with open(os.path.join(game, "arcade_title_image.png"), "wb") as f:
+        f.write(preview())
+    return game
+
+
+def main():
+    args = sys.argv[1:]
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)
+        return
+    out = args[0] if args else os.path.join(ROOT, "build", "thumby-arcade")
+    game = write(out)
+    count = sum(len(files) for _, _, files in os.walk(game))
+    print("thumby_arcade.py: %s: %d files, ready to add to TinyCircuits-Thumby-Games/Games/"
+          % (os.path.relpath(game, os.getcwd()), count))
+
+
+if __name__ == "__main__":
+    main()
