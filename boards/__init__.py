@@ -13,6 +13,8 @@ And, where a board differs from the Pico's way:
     HOME          the folder tools/flash.py lays the game out in, with
                   FreeCell.py to start it (the Thumby's /Games/FreeCell);
                   the root (main.py, board.mpy, lib/) without it
+    buzzer        a drivers.buzzer.Buzzer (the Thumby's, on GP28): the game's
+                  sounds and a SOUND setting; silent, no such setting, without
     quit()        back to the board's own menu: a QUIT item on the title and
                   the menu; no QUIT without it
 """

@@ -1,7 +1,9 @@
 """The simulator's board: a 128x64 frame in memory and keys set by the host.
 
 Same contract as a real board.  tools/simrun.py sets `keys.mask` and gets
-each shown frame through `display.on_show`.
+each shown frame through `display.on_show`; asked for a buzzer, it gives the
+app drivers.buzzer's on tools/sim_pwm.py's SimPWM and reads back what it
+played (a module of its own: this board is the small-heap bench's too).
 """
 
 import framebuf

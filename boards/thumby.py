@@ -11,7 +11,9 @@ Id 0 has the panel on I2C0 at 1 MHz; any other id on SPI0.
     LEFT       GP3         RIGHT      GP5         UP         GP4
     DOWN       GP6         A          GP27        B          GP24
 The panel is the middle 72 columns (28..99) of the controller's 128.  With no
-START or SELECT, hold B for the menu and hold A for the quick action.
+START or SELECT, hold B for the menu and hold A for the quick action.  The
+buzzer is on GP28 (PWM): the game's sounds, and a SOUND setting, unless the
+Thumby's own menu has turned sound off.
 
 FreeCell is a Thumby game like the others: `make flash BOARD=thumby` puts
 it in HOME (FreeCell.py, this module as board.mpy, the packages beside them;
@@ -20,8 +22,9 @@ the saves go in /Saves/FreeCell, and QUIT resets the Thumby, which starts
 its menu again.
 """
 
-from machine import I2C, SPI, Pin, reset
+from machine import I2C, PWM, SPI, Pin, reset
 
+from drivers.buzzer import Buzzer
 from drivers.keys import pull_up_keys
 from drivers.ssd1306 import SSD1306_SPI, i2c_display, pulse_reset
 from freecell.compat import ticks_us
@@ -56,6 +59,21 @@ else:
     display = i2c_display(i2c, 72, 40, 0x3C, "I2C0 (SDA GP16, SCL GP17)", column_offset=28)
 #                  up down left right A   B   START SELECT
 keys = pull_up_keys(Pin, (4, 6, 3, 5, 27, 24, None, None))
+
+
+def muted(cfg="/thumby.cfg"):
+    """The Thumby's own menu has its sound off ("audioenabled,0" in its
+    settings file, which TinyCircuits' library reads as well)."""
+    try:
+        with open(cfg) as f:
+            return "audioenabled,0" in f.read()
+    except OSError:  # no such file: a Thumby set up without the menu
+        return False
+
+
+# the buzzer on GP28 (PWM slice 6, channel A); none, and no SOUND setting,
+# where the Thumby's menu has muted every game
+buzzer = None if muted() else Buzzer(PWM(Pin(28)))
 
 
 def seed():

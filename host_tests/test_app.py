@@ -271,6 +271,9 @@ def test_every_card_can_be_brought_under_the_cursor_and_read(width, height):
             # last column's right bracket is 1 px wide on 128 px: 129 needed)
             assert 0 <= view.focus_x - 2 and view.focus_x + lay.cols.card_w + 1 <= width
             assert lay.columns_y <= view.focus_y and view.focus_y + view.focus_h < lay.status_y
+            # and no column runs into the status line (or the 72x40 strip)
+            in_view = range(view.first, view.first + lay.cols.visible)
+            assert all(view.ends[k] <= view.bottom for k in in_view), (c, depth)
             seen += 1
             if depth < t.heights[c] - 1:
                 d.press("up")

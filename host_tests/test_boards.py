@@ -69,6 +69,21 @@ def test_thumby_finds_its_revision_and_its_panel_sits_at_column_28(machine, low,
     assert lit == list(range(28, 100))  # nothing outside the panel's columns
 
 
+def test_the_thumby_buzzer_is_a_pwm_on_gp28_silent_until_asked_unless_its_menu_muted_it(
+        machine, tmp_path):
+    board = importlib.import_module("boards.thumby")
+    assert board.buzzer.pwm is machine.FAKE.pwms[28]
+    assert machine.FAKE.tones == [(0, 0)]  # silent from the start
+    board.buzzer.play((440, 10))
+    assert machine.FAKE.tones[-1] == (440, 32768)
+    cfg = tmp_path / "thumby.cfg"  # TinyCircuits' menu's settings file, as it writes it
+    cfg.write_text("audioenabled,0,lastgame,/Games/FreeCell/FreeCell.py,brightness,1")
+    assert board.muted(str(cfg))
+    cfg.write_text("audioenabled,1,lastgame,/Games/FreeCell/FreeCell.py,brightness,1")
+    assert not board.muted(str(cfg))
+    assert not board.muted(str(tmp_path / "none.cfg"))
+
+
 def test_the_i2c_thumby_without_a_panel_says_where_it_looked(machine):
     machine.FAKE.i2c_devices = []
     with pytest.raises(Exception) as error:

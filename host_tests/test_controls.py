@@ -26,6 +26,14 @@ def test_a_move_takes_three_presses_or_fewer_over_solver_lines():
     assert float(line.split()[1]) <= 3.0, line
 
 
+def test_a_move_on_the_thumby_takes_three_and_a_half_presses_or_fewer():
+    """The same on the Thumby's 72x40 table and six buttons (make bench over
+    deals 1-100: presses_per_move_thumby)."""
+    import bench
+    line = bench.presses_per_move(range(1, 11), thumby=True)
+    assert line.startswith("presses_per_move_thumby: ") and float(line.split()[1]) <= 3.5, line
+
+
 def test_the_quick_action_never_sends_a_card_back_where_it_came_from():
     # 9H can go onto TS or TC: quick sends it to the nearer, then from there
     # not back again but on to the other black ten

@@ -32,6 +32,8 @@ ELSEWHERE = {
     "make flash BOARD=pico_ssd1306 PORT=<pty>": "test_pico",
     "make flash BOARD=thumby": "test_thumby::test_make_flash_installs_a_thumby_game_beside_"
                                "the_launcher",
+    "tools/pico_tap.mjs --sound-log": "test_thumby::test_the_buzzer_clicks_buzzes_and_plays_the_"
+                                      "win_on_gp28 (pico.boot(sound=True))",
     "make thumby-arcade": "test_thumby::test_make_thumby_arcade_writes_a_"
                           "submission_that_boots",
     "make flash BOARD=sim": "test_flash::test_make_flash_deploys_the_compiled_firmware_and_"

@@ -45,7 +45,7 @@ def halfcell_keys():
     return " ".join(keys)
 
 
-def long_column_keys():
+def long_column_keys(reveal=9):
     keys, driver = keys_for_transcript(252, moves("host_tests/data/252-long-column.moves"))
     column = max(range(8), key=lambda c: driver.game.table.heights[c])
     assert driver.game.table.heights[column] == 18
@@ -53,7 +53,11 @@ def long_column_keys():
     step = "right" if (column - p.col) % 8 <= 4 else "left"
     walk = ["down"] * (1 if p.row == 0 else 0) + [step] * min((column - p.col) % 8,
                                                               (p.col - column) % 8)
-    return " ".join(keys + walk + ["up"] * 9)  # reveal a card deep in the column
+    return " ".join(keys + walk + ["up"] * reveal)  # reveal a card deep in the column
+
+
+def long_column_top_keys():
+    return long_column_keys(reveal=0)
 
 
 SCENARIOS = {  # name: (deal, keys[, display size])
@@ -89,11 +93,15 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "halfcell_deal": (617, "", "128x64", "halfcell"),
     "halfcell_home": (617, halfcell_keys, "128x64", "halfcell"),
     "thumby_halfcell_home": (617, halfcell_keys, "72x40", "halfcell"),
-    # the Thumby's 72x40: four columns in view, scrolling with the cursor
+    # the Thumby's 72x40: four columns in view, scrolling with the cursor;
+    # the top row whole in mini cards; the column under the cursor written
+    # out in the strip (one line: thumby_fresh_deal; two: thumby_halfcell_home;
+    # three: thumby_long_column_strip; up the column, no strip: thumby_long_column)
     "thumby_title": (None, "", "72x40"),
     "thumby_fresh_deal": (617, "", "72x40"),
     "thumby_scrolled": (617, "right*5 up*3", "72x40"),
     "thumby_long_column": (252, long_column_keys, "72x40"),
+    "thumby_long_column_strip": (252, long_column_top_keys, "72x40"),
     "thumby_deal_entry": (None, "down*2 a a", "72x40"),
     "thumby_menu": (617, "long-b", "72x40"),
     "thumby_holding": (617, "a", "72x40"),
@@ -102,6 +110,7 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "thumby_settings": (None, "down*6 a down*6", "72x40"),
     "thumby_won": (617, won_617_keys, "72x40"),
     "thumby_code_entry": (None, "down*3 a", "72x40"),
+    "thumby_cell_in_use": (617, "a a down", "72x40"),  # JD in a cell, the cursor on it
 }
 
 

@@ -312,3 +312,76 @@ def test_make_thumby_arcade_writes_a_submission_that_boots(tmp_path):
         fw.close()
     assert panel(booted.screen_before(booted.press_at[0])) == title
     assert panel(booted.screen_before(float("inf"))) == moved
+
+
+# deal 5 one move from its win (host_tests/helpers.solver_line): RESUME, the
+# cursor two columns right (onto QS KH), up to QS and A (not a run: refused),
+# down, hold A (KH home, autoplay the rest: won)
+SOUND_KEYS = ["a", "right", "right", "up", "a", "down", "long-a"]
+SOUND_REFUSED = 4
+
+
+def near_win_save():
+    """Deal 5 with the solver's line played but for its last move, as the
+    game's saved file."""
+    sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
+    from freecell import savefile
+    from freecell.game import Game
+    from helpers import play_line, solver_line
+
+    game = Game()
+    game.deal(5)
+    line = solver_line(game)
+    play_line(game, line[:-1])
+    assert not game.is_won() and line[-1] == "4h"
+    return bytes(savefile.encode_game(game, 1))
+
+
+def notes(sound):
+    """A sound of app/sounds.py as ((hz, ms), ...)."""
+    return list(zip(sound[::2], sound[1::2]))
+
+
+@pytest.mark.parametrize("muted", [False, True])
+def test_the_buzzer_clicks_buzzes_and_plays_the_win_on_gp28(tmp_path, muted):
+    """Deal 5 resumed one move from its win, on the emulated Pico with the
+    Thumby's wiring; tools/pico_tap.mjs reads what the PWM on GP28 plays: a
+    click for each key, the refusal's buzz, the win's tune, each note at its
+    pitch (within the PWM divider's rounding) and for its time (5 ms short
+    to 25 ms long: a note's time counts from a tick's start, and the PWM is
+    written at a tick's end, after its redraw).  With the Thumby's menu set
+    to no sound, nothing at all."""
+    from app import sounds
+
+    folder = str(tmp_path)
+    staged = os.path.join(folder, "staged")
+    flash.stage("thumby", staged, False, "armv6m")
+    files = thumby_files(folder, {"Saves/FreeCell/game.sav": near_win_save()})
+    if muted:  # the Thumby menu's sound switch off
+        with open(files["thumby.cfg"], "w") as f:
+            f.write(CONFIG.replace("audiovolume,1", "audioenabled,0,audiovolume,1"))
+    files.update(flash.staged_paths(staged))
+    image = os.path.join(folder, "flash.img")
+    pico.make_image(image, files)
+    boot = thumby_boot(image, SOUND_KEYS, sound=True, tail_ms=1800)
+    assert "Traceback" not in boot.output, boot.output
+    if muted:
+        assert boot.sounds == []
+        return
+    expected = []  # a refused key buzzes (no click first); the last key wins
+    for i in range(len(SOUND_KEYS)):
+        expected += notes(sounds.REFUSE if i == SOUND_REFUSED else
+                          sounds.WIN if i == len(SOUND_KEYS) - 1 else sounds.CLICK)
+    # (hz, ms) from the tap's changes; a silence of 100 ms or more is the
+    # wait between sounds, not a rest in one
+    # wait between sounds, not a rest in one; one under 0.1 ms is the PWM's
+    # registers written one after another (the divider, then the period)
+    changes = [c for c, after in zip(boot.sounds, boot.sounds[1:] + [(float("inf"), 0)])
+               if after[0] - c[0] >= 0.1]
+    ends = [at for at, hz in changes[1:]] + [float("inf")]
+    played = [(hz, end - at) for (at, hz), end in zip(changes, ends) if hz or end - at < 100]
+    assert len(played) == len(expected), "%s != %s" % (played, expected)
+    for (hz, ms), (want_hz, want_ms) in zip(played, expected):
+        assert abs(hz - want_hz) <= want_hz / 100, (played, expected)  # the divider's rounding
+        assert want_ms - 5 <= ms <= want_ms + 25, (played, expected)
+    assert boot.sounds[-1][1] == 0  # silent at the end

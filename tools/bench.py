@@ -19,6 +19,8 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
                          cheapest presses (every control a player has) for
                          the board's solver's lines of deals 1-100 (autoplay
                          on), through the app on CPython (target 3.0)
+  presses_per_move_thumby  the same on the Thumby's 72x40 table with its six
+                         buttons (target 3.5)
   app_min_heap_kb        smallest -X heapsize at which the .mpy firmware boots
                          the app and wins deal 617 through its buttons
   firmware_min_heap_kb   the same on the virtual board: the firmware deployed
@@ -190,6 +192,7 @@ def main():
         lines.append("%s_cpython: %s" % (name, value))
     lines += figures_from(run_mpy("bench_app", ["frame"]).stdout)
     lines.append(presses_per_move())
+    lines.append(presses_per_move(thumby=True))
     keys = os.path.join(BUILD, "617.presses")
     write_win_keys(keys)
     lines.append("app_min_heap_kb: %s" % min_heap_kb("bench_app", ["play", keys], "won"))
@@ -226,19 +229,25 @@ def figures32(packed, keys):
     return lines
 
 
-def presses_per_move(deals=range(1, 101)):
+def presses_per_move(deals=range(1, 101), thumby=False):
     """The presses keyplan's planner needs for the board's solver's winning
-    lines (autoplay on, as the game plays by default), over every move."""
+    lines (autoplay on, as the game plays by default), over every move; with
+    thumby, on its 72x40 table and six buttons (the planner's presses are
+    the d-pad, A and hold A: no START or SELECT)."""
     sys.path.insert(0, TOOLS)
     sys.path.insert(0, LIB)
     from keyplan import keys_for_solver_line
 
     presses = moves = 0
     for deal in deals:
-        found = keys_for_solver_line(deal)
+        found = keys_for_solver_line(deal, (72, 40) if thumby else (128, 64))
         if found:
+            assert thumby is False or not [k for k in found[0] if k.endswith(("start", "select"))]
             presses += len(found[0])
             moves += len(found[1])
+    if thumby:
+        return "presses_per_move_thumby: %.2f     # %d presses for %d moves on 72x40 with " \
+            "six buttons (target 3.5)" % (presses / moves, presses, moves)
     return "presses_per_move: %.2f     # %d presses for %d moves (target 3.0)" % (
         presses / moves, presses, moves)
 

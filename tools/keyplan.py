@@ -32,10 +32,11 @@ NAMES = {"up": K.UP, "down": K.DOWN, "left": K.LEFT, "right": K.RIGHT, "a": K.A,
 class Driver:
     """An app on the sim board with a fake clock; presses go through Buttons."""
 
-    def __init__(self, deal=None, seed=1, width=128, height=64, storage=None, game=None):
+    def __init__(self, deal=None, seed=1, width=128, height=64, storage=None, game=None,
+                 buzzer=None):
         self.display = SimDisplay(width, height)
         self.keys = SimKeys()
-        self.app = App(self.display, self.keys, seed, storage=storage)
+        self.app = App(self.display, self.keys, seed, storage=storage, buzzer=buzzer)
         self.now = 0
         self.app.tick(0)
         if game is not None:  # the game the settings hold: a new deal is of it
@@ -246,14 +247,15 @@ def game_count(game, src, dst):
     return 1 if game.check(src, dst, 0) != 0 else game._count
 
 
-def keys_for_transcript(deal, tokens, autoplay_off=True, game=None, quick=True):
+def keys_for_transcript(deal, tokens, autoplay_off=True, game=None, quick=True, size=(128, 64)):
     """The presses that play `tokens` (standard notation) on deal `deal` (of
     `game`, a name; the settings' game by default), starting on its freshly
     dealt table, the cheapest the planner finds.  With autoplay_off the menu
-    is used first to switch autoplay off, as fc-solve's transcripts need."""
+    is used first to switch autoplay off, as fc-solve's transcripts need.
+    size: the display's (72, 40: the Thumby's table)."""
     from freecell.game import Game
 
-    driver = Driver(deal, game=game)
+    driver = Driver(deal, game=game, width=size[0], height=size[1])
     planner = Planner(driver, quick)
     if autoplay_off:
         driver.press("start")
@@ -268,7 +270,7 @@ def keys_for_transcript(deal, tokens, autoplay_off=True, game=None, quick=True):
     return planner.keys, driver
 
 
-def keys_for_solver_line(deal):
+def keys_for_solver_line(deal, size=(128, 64)):
     """The board's solver's winning line for FreeCell deal `deal` (its
     default budget; autoplay on, as the game plays by default) and the
     cheapest presses that play it from the freshly dealt table: (keys, the
@@ -285,7 +287,7 @@ def keys_for_solver_line(deal):
     if solver.state != SOLVED:
         return None
     tokens = [notation.move_text(m & 31, (m >> 5) & 31, m >> 10) for m in solver.moves(True)]
-    keys, driver = keys_for_transcript(deal, tokens, autoplay_off=False)
+    keys, driver = keys_for_transcript(deal, tokens, autoplay_off=False, size=size)
     assert driver.game.is_won(), deal
     return keys, tokens
 

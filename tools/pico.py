@@ -139,8 +139,9 @@ class Update:
 class Boot:
     """What a headless boot gave: the USB output and the display updates."""
 
-    def __init__(self, output, updates, press_at, log=""):
+    def __init__(self, output, updates, press_at, log="", sounds=()):
         self.output = output
+        self.sounds = sounds  # (ms, hz) at each change of what GP28's buzzer plays, hz 0 silent
         self.log = log  # the runner's own report (stderr): its I2C target's counts
         self.updates = updates
         self.press_at = press_at  # ms at which each press began
@@ -178,14 +179,14 @@ def schedule(keys, start_ms, gap_ms, slow=(), pins=None):
 
 
 def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tail_ms=400,
-         timeout=600, firmware=MICROPYTHON, more=(), pins=None, high="10-17"):
+         timeout=600, firmware=MICROPYTHON, more=(), pins=None, high="10-17", sound=False):
     """Boot the board from `image` (main.py runs; CircuitPython's code.py
     from its drive image), press `keys` from start_ms on, run tail_ms past
     the last press, and save the flash to `save_to` (the power is then cut).
     `more`: the runner's other options (CircuitPython's --nvm, --save-nvm);
     pins: the board's {key name: GPIO}; high: the GPIO inputs held high
-    (the buttons released: the emulator models no pull-ups).  Returns a
-    Boot."""
+    (the buttons released: the emulator models no pull-ups); sound: listen
+    to a buzzer on GP28 (the tap's model: Boot.sounds).  Returns a Boot."""
     pulses, press_at, end = schedule(keys, start_ms, gap_ms, slow or {}, pins)
     log = tempfile.mktemp(prefix="pico-display-")
     args = ["--image", firmware[1], "--fs", image, "--i2c-addr", "0x3C", "--gpio-high", high,
@@ -195,6 +196,10 @@ def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tai
     if save_to:
         args += ["--save-fs", save_to]
     cmd = ["node", TAP, "--display-log", log] + args
+    sound_log = log + ".sound" if sound else None
+    if sound_log:
+        cmd[2:2] = ["--sound-log", sound_log]
+    sounds = []
     try:
         result = subprocess.run(cmd, capture_output=True, text=True, env=_env(firmware),
                                 timeout=timeout)
@@ -202,10 +207,14 @@ def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tai
             raise RuntimeError("the emulated Pico failed: " + result.stderr[-2000:])
         with open(log) as f:
             updates = [Update(line) for line in f if line.strip()]
+        if sound_log:
+            with open(sound_log) as f:
+                sounds = [(int(ns) / 1e6, int(hz)) for ns, hz in (line.split() for line in f)]
     finally:
-        if os.path.exists(log):
-            os.remove(log)
-    return Boot(result.stdout, updates, press_at, result.stderr)
+        for path in (log, sound_log):
+            if path and os.path.exists(path):
+                os.remove(path)
+    return Boot(result.stdout, updates, press_at, result.stderr, sounds)
 
 
 def run_scripts(image, scripts, timeout=900, save_to=None, firmware=MICROPYTHON, more=()):
@@ -228,23 +237,32 @@ def run_scripts(image, scripts, timeout=900, save_to=None, firmware=MICROPYTHON,
 
 
 class VirtualPico:
-    """The emulated Pico behind a pseudo-terminal (../shared/pico/vpico.sh):
-    `make flash PORT=<port>` and mpremote work on it.  stop() ends the
-    emulator, which writes the flash back to `image` (cutting the power)."""
+    """The emulated Pico behind a pseudo-terminal (as ../shared/pico/vpico.sh,
+    through tools/pico_tap.mjs): `make flash PORT=<port>` and mpremote work
+    on it.  `more`: the runner's other options.  stop() ends the emulator, which writes the
+    flash back to `image` (cutting the power)."""
 
-    def __init__(self, image):
+    def __init__(self, image, more=()):
         self.image = os.path.abspath(image)
         self._tmp = tempfile.mkdtemp(prefix="vpico-")
         self.port = os.path.join(self._tmp, "tty")
         self.proc = None
+        self.more = more
 
     def start(self):
         problem = missing(need_socat=True)
         if problem:
             raise RuntimeError(problem + " is missing")
+        # vpico.sh's socat line, with the runner behind the tap, which
+        # presses Ctrl-C until the board's REPL answers (run.mjs's one can be
+        # spent on the boot, and then the port answers nothing)
+        runner = ["node", TAP, "--display-log", os.path.join(self._tmp, "display.log"),
+                  "--image", MICROPYTHON[1]] + (["--fs", self.image] if os.path.exists(
+                      self.image) else []) + ["--save-fs", self.image, "--bridge", "--quiet",
+                                              "--i2c-addr", "0x3C", "--gpio-high", "10-17"]
         self.proc = subprocess.Popen(
-            ["sh", os.path.join(SHARED, "vpico.sh"), self.port, self.image,
-             "--i2c-addr", "0x3C", "--gpio-high", "10-17"],
+            ["socat", "PTY,link=%s,raw,echo=0" % self.port,
+             "EXEC:" + " ".join(runner + list(self.more))],
             env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         for _ in range(200):

@@ -26,6 +26,9 @@
 // sent while its chip select (GP16) is low is a command or display data by
 // its D/C line (GP17), as the Thumby's first revision wires the panel; a
 // line is logged when the chip select rises after display data.
+//
+// --sound-log FILE: what a buzzer on GP28 plays (the Thumby's), at the end.
+// --bridge (VirtualPico): Ctrl-C again until the REPL's prompt (below).
 import fs from 'fs';
 import path from 'path';
 import { createRequire } from 'module';
@@ -40,6 +43,9 @@ if (at < 0 || at + 1 >= process.argv.length) {
 }
 const logPath = process.argv[at + 1];
 process.argv.splice(at, 2);
+const soundAt = process.argv.indexOf('--sound-log');
+const soundPath = soundAt >= 0 ? process.argv[soundAt + 1] : null;
+if (soundAt >= 0) process.argv.splice(soundAt, 2);
 
 const requireFrom = createRequire(path.join(process.env.RP2040JS_DIR || process.cwd(), 'noop.js'));
 const { RPI2C } = requireFrom('rp2040js');
@@ -156,17 +162,99 @@ Object.defineProperty(RPSPI.prototype, 'onTransmit', {
 // the firmware then waits for it for ever (WFI with nothing to wake it, so
 // emulated time stops too).  The tap says when it was asked for, on stderr
 // ("[tap] reset at NS": the Thumby's QUIT goes back to its menu that way), and
-// ends the session as a power cut would (run.mjs saves the flash on SIGTERM).
+// ends the session as a power cut would (run.mjs saves the flash on SIGTERM);
+// behind a pseudo-terminal (--bridge: VirtualPico, where make flash resets the
+// board last) it leaves the board waiting, as run.mjs alone does, until the
+// session is ended.
 const { RPWatchdog } = requireFrom(path.join(path.dirname(requireFrom.resolve('rp2040js')),
                                              'peripherals', 'watchdog.js'));
 const watchdogWrite = RPWatchdog.prototype.writeUint32;
+const bridged = process.argv.includes('--bridge');  // VirtualPico: mpremote's reset waits as it did
 RPWatchdog.prototype.writeUint32 = function (offset, value) {
-  if (offset === 0 && (value & 0x80000000)) {
+  if (offset === 0 && (value & 0x80000000) && !bridged) {
     console.error(`[tap] reset at ${this.rp2040.clock.nanos}`);
     setImmediate(() => process.kill(process.pid, 'SIGTERM'));
   }
   return watchdogWrite.call(this, offset, value);
 };
 
+// A buzzer on GP28 (the Thumby's; run.mjs models none): the PWM slice and
+// channel that drive that pin (slice 6, channel A), read after every write to
+// the PWM block.  With --sound-log FILE each change of what it plays is a
+// line "NS HZ" at exit, HZ 0 for silence: the tone is the system clock the
+// firmware sets up (125 MHz) over the divider and the period (TOP + 1, twice
+// that phase-correct), sounding while the slice is enabled, the pin is given
+// to the PWM and its compare level is neither 0 nor the whole period.
+const { RPPWM } = requireFrom(path.join(path.dirname(requireFrom.resolve('rp2040js')),
+                                        'peripherals', 'pwm.js'));
+const SOUND_PIN = 28;
+const FUNCTION_PWM = 4;
+const soundLines = [];
+let tone = 0;
+function buzzerTone(pwm) {
+  const ch = pwm.channels[(SOUND_PIN >> 1) & 7];
+  const level = SOUND_PIN & 1 ? ch.cc >>> 16 : ch.cc & 0xffff;
+  const period = (ch.top + 1) * (ch.csr & 2 ? 2 : 1);
+  const div = ((ch.div >> 4) & 0xff || 256) + (ch.div & 0xf) / 16;
+  const pin = pwm.rp2040.gpio[SOUND_PIN];
+  if (!(ch.csr & 1) || pin.functionSelect !== FUNCTION_PWM || level === 0 || level > ch.top) return 0;
+  return Math.round(125e6 / (div * period));
+}
+const pwmWrite = RPPWM.prototype.writeUint32;
+RPPWM.prototype.writeUint32 = function (offset, value) {
+  const result = pwmWrite.call(this, offset, value);
+  const now = buzzerTone(this);
+  if (now !== tone) { tone = now; soundLines.push(`${this.rp2040.clock.nanos} ${now}`); }
+  return result;
+};
+
+// Behind a pseudo-terminal (--bridge) run.mjs sends one Ctrl-C when the USB
+// serial port comes up and waits for the REPL's prompt before it passes
+// anything on.  When that Ctrl-C reaches the board before main.py starts (the
+// boot mounting the file system: how long that takes moves with the flash's
+// contents) it is spent there, main.py runs the game, the prompt never comes,
+// and the port answers nothing for the whole session.  So until a prompt has
+// been seen, another Ctrl-C goes every 300 emulated ms, as a person at a
+// terminal would press it again.
+const { RP2040, USBCDC } = requireFrom('rp2040js');
+let board = null;
+const loadBootrom = RP2040.prototype.loadBootrom;
+RP2040.prototype.loadBootrom = function (...a) { board = this; return loadBootrom.apply(this, a); };
+if (bridged) {
+  const slot = Symbol('onSerialData');
+  let seen = '';
+  let prompted = false;
+  Object.defineProperty(USBCDC.prototype, 'onSerialData', {
+    configurable: true,
+    set(fn) {
+      this[slot] = fn;
+      const cdc = this;
+      if (this.ctrlC) return;
+      let last = -1;
+      this.ctrlC = setInterval(() => {
+        if (prompted) { clearInterval(cdc.ctrlC); return; }
+        const now = board ? board.clock.nanos : 0;
+        if (last < 0) last = now;
+        else if (now - last >= 300e6) { cdc.txFIFO.push(3); last = now; }
+      }, 20);
+      this.ctrlC.unref();
+    },
+    get() {
+      const fn = this[slot];
+      if (!fn) return fn;
+      return (buf) => {
+        if (!prompted) {
+          seen = (seen + Buffer.from(buf).toString('latin1')).slice(-16);
+          prompted = seen.includes('>>> ');
+        }
+        return fn(buf);
+      };
+    },
+  });
+}
+
+process.on('exit', () => {
+  if (soundPath) fs.writeFileSync(soundPath, soundLines.join('\n') + (soundLines.length ? '\n' : ''));
+});
 process.on('exit', () => fs.writeFileSync(logPath, lines.join('\n') + (lines.length ? '\n' : '')));
 await import(pathToFileURL(runner).href);

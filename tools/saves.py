@@ -94,10 +94,10 @@ def print_stats(st):
 
 def print_settings(s):
     print("game %s, autoplay %s, contrast %d/4, flip %s, free cells %d (FreeCell's, for new "
-          "games), %s scoring, cards back from home %s" % (
+          "games), %s scoring, cards back from home %s, sound %s (where there is a buzzer)" % (
               s.variant().name, "on" if s.autoplay else "off", s.contrast + 1,
               "on" if s.flip else "off", s.cells, SCHEMES[s.scoring],
-              "on" if s.take_back else "off"))
+              "on" if s.take_back else "off", "on" if s.sound else "off"))
 
 
 def print_result(result):

@@ -55,9 +55,9 @@ def micropython():
 class Firmware:
     """The child interpreter running tools/simrun.py."""
 
-    def __init__(self, use_python=False, seed=None, size="128x64", flash=None):
+    def __init__(self, use_python=False, seed=None, size="128x64", flash=None, buzzer=False):
         interpreter = None if use_python else micropython()
-        cmd = [interpreter or sys.executable, RUNNER, size]
+        cmd = [interpreter or sys.executable, RUNNER, size] + (["buzzer"] if buzzer else [])
         if flash:
             os.makedirs(flash, exist_ok=True)
             cmd.append("flash=" + os.path.abspath(flash))
@@ -96,6 +96,12 @@ class Firmware:
             raise RuntimeError("the firmware said: " + line.strip())
         _, width, height, data = line.split()
         return Frame(int(width), int(height), bytes.fromhex(data))
+
+    def sounds(self):
+        """What the buzzer (buzzer=True) played since the last ask: (ms, hz)
+        at each change, hz 0 silent."""
+        line = self.ask("sounds")
+        return [tuple(int(v) for v in word.split(":")) for word in line.split()[1:]]
 
     def state(self):
         self.send("s")

@@ -15,6 +15,9 @@ The display is 128x64 unless an argument says otherwise (72x40); with
 keeps them on its flash (app/storage.py), so a second run resumes.
     s            send the position as tools/fc.py replay prints it, then '.'
     save         save what is unsaved now, as leaving the table does
+    sounds       send what the buzzer played since the last ask (with the
+                 argument `buzzer`, the Thumby's: a board with one):
+                 S MS:HZ ... (HZ 0: silent from MS on)
     q            quit (with flash=DIR: a power cut, what is unsaved is lost)
 """
 
@@ -50,15 +53,23 @@ def on_show(display):
 
 def main():
     display = sim.display
-    storage = None
+    storage = pwm = buzzer = None
     for arg in sys.argv[1:]:
-        if arg.startswith("flash="):
+        if arg == "buzzer":
+            from drivers.buzzer import Buzzer
+
+            sys.path.append(_TOOLS)
+            from sim_pwm import SimPWM
+
+            pwm = SimPWM()
+            buzzer = Buzzer(pwm)
+        elif arg.startswith("flash="):
             storage = Storage(FlashFiles(arg[6:]))
         elif "x" in arg:
             width, height = arg.split("x")
             display = sim.SimDisplay(int(width), int(height))
     display.on_show = on_show
-    app = App(display, sim.keys, sim.seed(), None, storage)
+    app = App(display, sim.keys, sim.seed(), None, storage, buzzer=buzzer)
     app.tick(0)
     while True:
         line = sys.stdin.readline()
@@ -70,6 +81,8 @@ def main():
         cmd = words[0]
         if cmd == "t":
             sim.keys.mask = int(words[2])
+            if pwm:
+                pwm.now = int(words[1])
             app.tick(int(words[1]))
         elif cmd == "g":
             from freecell.variants import by_name
@@ -88,6 +101,11 @@ def main():
             sys.stdout.write(notation.position_text(app.game) + "\n.\n")
         elif cmd == "save":
             app.keeper.flush(app.game)
+        elif cmd == "sounds":
+            changes = pwm.changes if pwm else ()
+            sys.stdout.write("S" + "".join(" %d:%d" % c for c in changes) + "\n")
+            if pwm:
+                pwm.changes = []
         elif cmd == "q":
             break
         else:

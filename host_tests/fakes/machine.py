@@ -12,6 +12,8 @@ class _Fake:
         self.low_pins = []  # pins held at 0 (buttons pressed)
         self.pins = {}
         self.buses = []  # each bus made: kind, id, its two pins, its rate
+        self.pwms = {}  # pin number: the PWM made on it
+        self.tones = []
 
 
 FAKE = _Fake()
@@ -75,6 +77,22 @@ class SPI:
 
     def write(self, buf):
         FAKE.model.spi_write(buf)
+
+
+class PWM:
+    """A PWM on a pin: what it plays is kept in FAKE.tones, (hz, duty) at
+    each call."""
+
+    def __init__(self, pin):
+        self.pin = pin
+        self.hz = 0
+        FAKE.pwms[pin.id] = self
+
+    def freq(self, hz):
+        self.hz = hz
+
+    def duty_u16(self, duty):
+        FAKE.tones.append((self.hz, duty))
 
 
 def reset():

@@ -51,12 +51,14 @@ IDLE_TICK_MS = 4
 
 class App:
     def __init__(self, display, keys, seed=1, game=None, storage=None, keeper=None,
-                 quit=None):
+                 quit=None, buzzer=None):
         """keeper: one that has booted already (main.py boots it before the
         app's code is loaded, so that a saved game's checks never share the
         heap with it); else a keeper of `storage`, booted here.  quit: the
         board's way back to its own menu (the Thumby's launcher), for a QUIT
-        item on the title and the menu; None: the board has none."""
+        item on the title and the menu; None: the board has none.  buzzer:
+        the board's (drivers/buzzer.py), for the game's sounds (sounds.py)
+        and a SOUND setting; None: silent, no such setting."""
         self.display = display
         self.quit = quit
         self.keys = keys
@@ -87,6 +89,11 @@ class App:
         if not resumed:
             self.game.autoplay = self.keeper.settings.autoplay
         self.play.reset()
+        self.sounds = None
+        if buzzer:  # its code only where there is one (a small heap has no room to spare)
+            from .sounds import Sounds
+
+            self.sounds = Sounds(buzzer, self.game, self.keeper.settings)
         self.apply_display_settings()
         # one line per file set aside at boot, shown on the title screen
         self.notice = storage.notes[0] if storage and storage.notes else None
@@ -166,6 +173,8 @@ class App:
                 self.redraw()
         if self.in_progress:  # after the redraw: a move shows before the flash's time
             self.keeper.tick(now, self.game)  # (CircuitPython's nvm: 360-580 ms a save)
+        if self.sounds:  # what the keys and the solver's moves did, heard as it shows:
+            self.sounds.tick(now)  # last, so that no redraw or save draws a note out
 
     def count_time(self, now):
         """The seconds of play of a timed game: while the table is shown,
@@ -188,6 +197,8 @@ class App:
         """Save, then switch the display off: the known power-down path."""
         self.keeper.flush(self.game)
         self.asleep = True
+        if self.sounds:
+            self.sounds.stop()
         if hasattr(self.display, "poweroff"):
             self.display.poweroff()
 
@@ -207,12 +218,17 @@ class App:
     def press(self, button, kind):
         """One button event for the current screen."""
         self.notice = None
+        if self.sounds:
+            self.sounds.key(False)
         if self.assistant.busy():  # B stops the solver; "show me" stops on any key
             if button == B or self.assistant.line is not None:
                 self.assistant.cancel()
                 self.dirty = True
             return
-        action = self.screen.key(button, kind)
+        screen = self.screen
+        action = screen.key(button, kind)
+        if self.sounds and getattr(screen, "refused", False):
+            self.sounds.key(True)
         self.dirty = True
         if action:
             try:

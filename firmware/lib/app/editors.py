@@ -27,6 +27,11 @@ class Editor:
         self.error = Line(app.layout.text_chars)
         self.shown = Line(24)  # render()'s text
 
+    @property
+    def refused(self):
+        """The last key was refused: the text is not a deal (the error says why)."""
+        return self.error.n > 0
+
     def key(self, button, kind):
         self.error.clear()
         n = len(self.values)

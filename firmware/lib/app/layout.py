@@ -12,9 +12,15 @@ Nothing else in the app knows how big the display is.  For 128x64:
 A row of more than eight places (Seahaven's ten columns, Eight Off's twelve
 places on top) takes narrow cards where ten fit: 11 px cards 12 px apart,
 the ten written T, the cursor's brackets 1 px in the gaps.  A row that does
-not fit even so (the Thumby's 72x40 shows 4 places; Eight Off's top row
+not fit even so (the Thumby's 72x40 shows 4 columns; Eight Off's top row
 shows 10 of its 12) scrolls sideways with the cursor, each row on its own,
-with a dotted edge where more lie that way.  Long columns compress covered
+with a dotted edge where more lie that way.  On a short screen (under 64
+rows: the Thumby's 40) the top row takes mini cards, 7 px with the rank and
+the suit as letters, 9 px apart: its eight places show whole; and the
+column under the cursor, when some of its covered cards do not show their
+faces, has them written out in place of the status line, deepest first, in
+narrow cards laid side by side (six a line; two or three lines for a long
+column, the columns compressed above them).  Long columns compress covered
 cards to 2 px slivers, or 1 px where even that does not fit (a 19-card column
 in 25 px).
 """
@@ -25,8 +31,10 @@ from .paint import GLYPH_H
 
 _MIN_PITCH = 16  # a 13 px card, its brackets and a dark pixel between
 _NARROW_PITCH = 12  # an 11 px card and a 1 px gap
+_MINI_PITCH = 9  # a 7 px card (rank and suit as letters) and a bracket each side
 CARD_W = 13
 NARROW_W = 11
+MINI_W = 7
 
 
 class Row:
@@ -36,10 +44,16 @@ class Row:
     def __init__(self):
         self.places = self.visible = self.pitch = self.card_w = self.x0 = self.bracket = 0
 
-    def fit(self, width, places):
+    def fit(self, width, places, mini=False):
+        """mini: a row that does not fit whole takes mini cards (7 px: the
+        rank and the suit as letters) where that shows more of it (a short
+        screen's top row: the Thumby's eight places)."""
         self.places = places
-        if places * _MIN_PITCH <= width or width // _NARROW_PITCH < min(places, 10):
+        if places * _MIN_PITCH <= width or (
+                width // _NARROW_PITCH < min(places, 10) and not mini):
             pitch, card = _MIN_PITCH, CARD_W  # fits as it is, or narrow cards would not help
+        elif mini:
+            pitch, card = _MINI_PITCH, MINI_W
         else:
             pitch, card = _NARROW_PITCH, NARROW_W
         self.visible = min(places, max(1, width // pitch))
@@ -48,7 +62,7 @@ class Row:
         self.bracket = 2 if card == CARD_W else 1
         # the bracket's pixels to the left of each card
         self.x0 = (width - self.pitch * self.visible) // 2 + self.bracket \
-            + (self.pitch - card - 2 * self.bracket + (1 if card == CARD_W else 0)) // 2
+            + (self.pitch - card - 2 * self.bracket + (1 if card != NARROW_W else 0)) // 2
 
     def x(self, first, place):
         """The x of `place` when the row's view starts at `first`; -1 when
@@ -72,6 +86,9 @@ class Layout:
     def __init__(self, width, height, columns=8, cell_slots=4, piles=4):
         self.width = width
         self.height = height
+        # a short screen (the Thumby's 40 rows) shows the top row whole in
+        # mini cards, and the column under the cursor written out in a strip
+        self.short = height < 64
         self.top = Row()
         self.cols = Row()
         self.shape(columns, cell_slots, piles)
@@ -81,6 +98,7 @@ class Layout:
         self.columns_y = self.full + 2
         self.status_y = height - GLYPH_H
         self.columns_h = self.status_y - 1 - self.columns_y
+        self.strip_cards = width // _NARROW_PITCH  # narrow cards on a line of the strip
         self.text_chars = width // 4
         self.narrow = self.text_chars < 24
         # a redraw's look-ups, by column height, for the columns' whole room
@@ -98,7 +116,7 @@ class Layout:
         self.columns = columns
         self.cell_slots = cell_slots
         self.piles = piles
-        self.top.fit(self.width, cell_slots + piles)
+        self.top.fit(self.width, cell_slots + piles, self.short)
         self.cols.fit(self.width, columns)
 
     def sliver(self, n, room=0):

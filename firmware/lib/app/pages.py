@@ -128,8 +128,9 @@ class StatsScreen(TextScreen):
 
 
 class SettingsScreen(ListScreen):
-    """Kept across boots: autoplay, contrast, flip; for new games, free cells
-    and whether cards may come back from the foundations."""
+    """Kept across boots: autoplay, contrast, flip, sound (where the board
+    has a buzzer); for new games, free cells and whether cards may come back
+    from the foundations."""
 
     def __init__(self, app):
         super().__init__(app, b"SETTINGS")
@@ -137,7 +138,7 @@ class SettingsScreen(ListScreen):
 
     def open(self):
         s = self.app.keeper.settings
-        self.set_items([
+        labels = [
             b"AUTOPLAY: ON" if s.autoplay else b"AUTOPLAY: OFF",
             b"CONTRAST: %d/4" % (s.contrast + 1),
             b"FLIP: ON" if s.flip else b"FLIP: OFF",
@@ -145,7 +146,12 @@ class SettingsScreen(ListScreen):
             b"FROM HOME: ON" if s.take_back else b"FROM HOME: OFF",
             b"SCORING: " + scoring.TITLES[s.scoring].encode(),
             b"DONE",
-        ], ["autoplay", "contrast", "flip", "cells", "take_back", "scoring", "done"])
+        ]
+        actions = ["autoplay", "contrast", "flip", "cells", "take_back", "scoring", "done"]
+        if self.app.sounds:  # a board with a buzzer
+            labels.insert(3, b"SOUND: ON" if s.sound else b"SOUND: OFF")
+            actions.insert(3, "sound")
+        self.set_items(labels, actions)
 
     def key(self, button, kind):
         action = ListScreen.key(self, button, kind)
@@ -164,6 +170,10 @@ class SettingsScreen(ListScreen):
             s.contrast = (s.contrast + 1) % 4
         elif action == "flip":
             s.flip = not s.flip
+        elif action == "sound":
+            s.sound = not s.sound
+            if not s.sound:
+                self.app.sounds.stop()
         elif action == "cells":  # for the next deal; a game keeps its cells
             s.cells = s.cells % 4 + 1
         elif action == "take_back":  # for the next deal, as the cells

@@ -24,6 +24,7 @@ GLYPH_H = const(5)
 CHAR_W = const(4)  # 3 pixels and a gap
 _SUIT_W = const(5)  # glyphs.SUIT_WIDTH, folded by the compiler
 _WIDE = const(13)  # layout.CARD_W: a card with room for the ten's 5 px
+_NARROW = const(11)  # layout.NARROW_W; narrower is a mini card (layout.MINI_W)
 _T = const(84 - 32)  # the font's T (glyphs.FONT_FIRST is the space)
 
 
@@ -100,6 +101,7 @@ class Painter:
         self.font = make(glyphs.FONT, glyphs.FONT_WIDTH, font_w, GLYPH_H)
         self.ranks = make(glyphs.RANKS, 5, glyphs.RANK_WIDTHS, GLYPH_H)
         self.suits = make(glyphs.SUITS, 5, bytes([glyphs.SUIT_WIDTH]) * 4, GLYPH_H)
+        self.mini = None  # a short screen's mini cards (short_view.py sets it)
         # a colour display (its canvas has red_ink): every card a white face,
         # the signs black or red (the PyBadge)
         self.red_ink = getattr(fb, "red_ink", None)
@@ -175,7 +177,10 @@ class Painter:
         stripes.  Columns x and x + w - 1 are margins the signs never use
         (the cursor needs them).  A narrow card (w < 13) writes the ten as T,
         which fits beside the suit.  The hot path of a redraw (52 calls): the
-        glyphs' blits are inline."""
+        glyphs' blits are inline.  Narrower than 11 px: a mini card
+        (short_view.py's, on a short screen)."""
+        if w < _NARROW:
+            return self.mini(card, x, y, w, h)
         fb = self.fb
         r = card >> 2
         rank = self.ranks[r] if r != 9 or w >= _WIDE else self.font[_T]

@@ -44,6 +44,7 @@ class PlayScreen:
         self.assistant = None  # the app's, set by it
         self.hint_src = self.hint_dst = -1  # a hint's move, marked on the table
         self.hint_count = 0
+        self.refused = False  # the last key was refused (the app's sounds ask)
         self.reset()
 
     def reset(self):
@@ -150,6 +151,7 @@ class PlayScreen:
         None to stay, or one of the app's action names."""
         had_message = self.message_lines and not self.stuck
         moves = self.game.moves
+        self.refused = False
         self.message_lines = 0
         self.stuck = False
         self.hint_src = self.hint_dst = -1
@@ -250,7 +252,7 @@ class PlayScreen:
             self.drop()
             self.after_move(held, src)
         else:
-            self.say_text(game.reason())
+            self.refuse(game.reason())
 
     def pick_up(self):
         game = self.game
@@ -258,16 +260,16 @@ class PlayScreen:
         if src < 0 or game.table.top(src) == NO_CARD:
             return
         if src >= FOUND0 and not game.take_back:
-            return self.say_text("cards on the foundations stay there")
+            return self.refuse("cards on the foundations stay there")
         run = game.run_length(src)
         if self.depth >= run:  # the engine's words for it
             game.error, game.fit = E_NOT_RUN, run
-            return self.say_text(game.reason())
+            return self.refuse(game.reason())
         count = self.depth + 1 if self.depth else 0
         card = game.table.card(src, self.depth) if src < CELL0 else game.table.top(src)
         targets = self.kinds(game.legal_targets(src, count))
         if not targets:
-            return self.say_text("no place takes %s now" % text(card))
+            return self.refuse("no place takes %s now" % text(card))
         self.held, self.held_count, self.held_card = src, count, card
         self.targets = targets
         dst = game.best_target(src, count, targets)
@@ -311,14 +313,14 @@ class PlayScreen:
         dst = game.best_target(src, count)
         if dst < 0:
             card = game.table.card(src, max(0, count - 1)) if src < CELL0 else game.table.top(src)
-            return self.say_text("no place takes %s now" % text(card))
+            return self.refuse("no place takes %s now" % text(card))
         if count == 0 and dst < CELL0 and game.table.heights[dst] == 0:
             count = game.most_to_empty(src)
         if game.move(src, dst, count) == OK:
             self.drop()
             self.after_move(src, dst)
         else:
-            self.say_text(game.reason())
+            self.refuse(game.reason())
 
     def after_move(self, src, dst):
         """Where the cursor goes: back to the column the cards left (its new
@@ -332,10 +334,15 @@ class PlayScreen:
 
     def undo(self):
         if self.game.undo() != OK:
-            self.say_text(self.game.reason())
+            self.refuse(self.game.reason())
         self.depth = 0
 
     # -- messages -------------------------------------------------------------
+
+    def refuse(self, text):
+        """A key refused: say why (the app's sounds buzz on `refused`)."""
+        self.refused = True
+        self.say_text(text)
 
     def say_text(self, text):
         """Show a message, word-wrapped to the screen (allocates: it is made

@@ -336,9 +336,11 @@ class Settings:
         self.cells = 4
         self.game = 0  # FreeCell
         self.scoring = CLASSIC
+        self.sound = True  # where the board has a buzzer (saved as "quiet": on by default)
 
     def encode(self):
-        buf = bytearray(((1 if self.autoplay else 0) | (2 if self.take_back else 0),
+        buf = bytearray(((1 if self.autoplay else 0) | (2 if self.take_back else 0)
+                         | (0 if self.sound else 4),
                          self.contrast, 1 if self.flip else 0, self.cells, self.game,
                          self.scoring))
         return wrap(SETTINGS, VERSION, buf, 6)
@@ -351,11 +353,12 @@ class Settings:
         at, n = where
         size = version + 3  # 4, 5 or 6 bytes
         p = data[at:at + n] + bytes(6 - min(n, 6))  # the later bytes' defaults: 0
-        if n != size or p[0] > (1 if version == 1 else 3) or p[1] > 3 or p[2] > 1 \
+        if n != size or p[0] > (1 if version == 1 else 3 if version == 2 else 7) or p[1] > 3 or p[2] > 1 \
                 or not 1 <= p[3] <= 4 or by_id(p[4]) is None or p[5] >= SCHEMES:
             return "the settings have impossible values"
         self.autoplay = bool(p[0] & 1)
         self.take_back = bool(p[0] & 2)
+        self.sound = not p[0] & 4
         self.contrast = p[1]
         self.flip = p[2] == 1
         self.cells = p[3]

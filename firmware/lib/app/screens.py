@@ -39,8 +39,14 @@ class ListScreen:
         self.refusals = refusals
         self.choice = min(self.choice, len(labels) - 1)
 
-    def refused(self, i):
+    def refusal(self, i):
         return self.refusals[i] if i < len(self.refusals) else None
+
+    @property
+    def refused(self):
+        """The last key was refused (the app's sounds ask; every screen that
+        can refuse a key says so by this name)."""
+        return self.notice is not None
 
     def key(self, button, kind):
         n = len(self.labels)
@@ -50,7 +56,7 @@ class ListScreen:
         elif button == K.DOWN:
             self.choice = (self.choice + 1) % n
         elif button == K.A:
-            self.notice = self.refused(self.choice)
+            self.notice = self.refusal(self.choice)
             return None if self.notice else self.actions[self.choice]
         elif button == K.B or button == K.START:
             return self.back_action
@@ -76,7 +82,7 @@ class ListScreen:
                 p.fb.fill_rect(0, y - 1, p.fb.width, _ROW + 1, 1)
                 lit = 0
             end = p.text(self.labels[i], 4, y, lit)
-            if self.refused(i):  # there, but not now: struck through
+            if self.refusal(i):  # there, but not now: struck through
                 p.fb.hline(3, y + 2, end - 3, lit)
         self.more_marks(p, y0, rows)
         if self.notice:

@@ -16,6 +16,7 @@ from freecell.cards import NO_CARD, is_red
 from freecell.scoring import TIMED
 from freecell.table import CELL0, FOUND0, COLUMN_CAP, wanted
 
+from .layout import NARROW_W
 from .paint import Line
 
 
@@ -32,6 +33,11 @@ class TableView:
         self.ends = bytearray(10)
         self.bottom = layout.status_y - 1
         self.marks = 0
+        self.short = None  # a short screen's mini cards and strip: their code only there
+        if layout.short:
+            from .short_view import ShortView
+
+            self.short = ShortView(painter, layout, self.status)
 
     def draw(self, game, play):
         fb = self.p.fb
@@ -42,9 +48,15 @@ class TableView:
         self.first = lay.cols.first_visible(self.first, min(play.col, lay.cols.places - 1))
         self.top_first = lay.top.first_visible(self.top_first, min(play.col, lay.top.places - 1))
         self.focus_x = self.focus_y = self.focus_h = -1
-        # a message: the columns end above its box (drawn over the status line up)
-        self.bottom = lay.height - play.message_lines * 6 - 4 if play.message_lines \
-            else lay.status_y - 1
+        # a message: the columns end above its box (drawn over the status line
+        # up); a strip: above its lines of mini cards, a dark row between
+        strip = self.short.lines(game, play) if self.short else 0
+        if play.message_lines:
+            self.bottom = lay.height - play.message_lines * 6 - 4
+        elif strip:
+            self.bottom = lay.height - strip * lay.full - 1
+        else:
+            self.bottom = lay.status_y - 1
         # the places to mark, a bit a location: where the held cards may go
         # (but where the cursor is), or a hint's target
         cursor = play.location()
@@ -55,11 +67,13 @@ class TableView:
         self.draw_top_row(game, play)
         for c in range(game.table.columns):
             self.draw_column(game, play, c)
-        self.hints(lay.cols, self.first, lay.columns_y, lay.status_y - 1)
+        self.hints(lay.cols, self.first, lay.columns_y, self.bottom if strip else lay.status_y - 1)
         if lay.top.places != lay.cols.places:  # else it scrolls as the columns do
             self.hints(lay.top, self.top_first, lay.top_y, lay.full)
         if play.message_lines:
             self.draw_message(play)
+        elif strip:
+            self.short.draw_strip(game, play, strip)
         else:
             self.draw_status(game, play)
 
@@ -125,13 +139,21 @@ class TableView:
             expand, sliver, hidden = lay.expansions(n, room), lay.sliver(n, room), \
                 lay.hidden(n, room)
         if 0 <= focus < n - 1 - expand:
-            expand -= 1  # the card under the cursor takes one expansion
+            if expand:
+                expand -= 1  # the card under the cursor takes one expansion
+            else:  # none to take (a long column on a short screen): the
+                # deepest cards make room for its face, hidden as at the top
+                over = lay.full + lay.head + (n - 2 - hidden) * sliver - room
+                if over > 0:
+                    hidden += (over + sliver - 1) // sliver
+                if focus < hidden:  # it shows: one more past it goes
+                    hidden += 1
         held_from = n - play.held_cards(c) if play.held == c else n
         for i in range(n):
             card = t.cards[c * COLUMN_CAP + i]
             if i == n - 1:
                 h = lay.full
-            elif i < hidden:
+            elif i < hidden and i != focus:
                 continue  # no room even for a sliver: it does not show
             elif i == focus or i >= n - 1 - expand:
                 h = lay.head
@@ -186,15 +208,15 @@ class TableView:
 
     def draw_cursor(self, row, x, y, h, card):
         """Brackets [ ] in the gaps beside the card under the cursor: 2 px
-        thick, or 1 px between narrow cards.  On a lit face (a red card) the
-        margins go dark, so the bracket stands apart; the signs are never
-        covered."""
+        thick, or 1 px between narrow and mini cards.  On a lit face (a red
+        card) the margins go dark, so the bracket stands apart; the signs are
+        never covered."""
         fb = self.p.fb
         w = row.card_w
         b = row.bracket
         self.focus_x, self.focus_y, self.focus_h = x, y, h
-        if card != NO_CARD and is_red(card):
-            fb.vline(x, y, h, 0)
+        if card != NO_CARD and is_red(card) and w >= NARROW_W:  # (a mini card's letters
+            fb.vline(x, y, h, 0)  # reach its edges: its face stays whole)
             fb.vline(x + w - 1, y, h, 0)
         fb.fill_rect(x - b, y - 1, b, h + 2, 1)
         fb.fill_rect(x + w, y - 1, b, h + 2, 1)
