@@ -1,4 +1,4 @@
-"""Cards and the Microsoft deal generator, checked against RULES.md directly."""
+"""Cards and the Microsoft deal generator, checked against docs/RULES.md directly."""
 
 import random
 
@@ -9,7 +9,7 @@ from freecell.deal import DealNumber, OUT_OF_RANGE, BAD_NUMBER
 
 
 def reference_deal(n):
-    """RULES.md's generator written with Python's big ints, for comparison."""
+    """docs/RULES.md's generator written with Python's big ints, for comparison."""
     if n < 2 ** 32:
         state, mod = n, 2 ** 31
     else:

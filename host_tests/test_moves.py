@@ -114,7 +114,7 @@ def test_too_long_a_run_says_how_many_fit_now():
     assert refused(g, 0, 1) == "needs room for 6 cards, 1 fits"
 
 
-# RULES.md's table: free cells -> (to a non-empty column with 0/1/2 empty
+# docs/RULES.md's table: free cells -> (to a non-empty column with 0/1/2 empty
 # columns), (to an empty column with 1/2 empty columns in all)
 RULES_TABLE = {
     0: ((1, 2, 4), (1, 2)),

@@ -1,4 +1,4 @@
-"""Autoplay, finish, give up, undo/redo and the score, as RULES.md says."""
+"""Autoplay, finish, give up, undo/redo and the score, as docs/RULES.md says."""
 
 from freecell import game as G
 from freecell.game import Game

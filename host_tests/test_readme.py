@@ -227,3 +227,36 @@ def test_keyplan_says_how_it_is_used():
     r = subprocess.run([sys.executable, keyplan, "617"], capture_output=True, text=True,
                        input="99\n")
     assert r.returncode == 1 and r.stderr.startswith("keyplan.py: ") and "Traceback" not in r.stderr
+
+
+def test_the_rules_the_game_plays_are_in_the_project_and_its_run_limit_table_holds():
+    """docs/RULES.md is the game's own statement of its rules (the modules
+    and tests cite it); its run-limit table is the engine's, cell by cell."""
+    import re
+    from freecell.variants import FreeCell
+
+    path = os.path.join(ROOT, "docs", "RULES.md")
+    with open(path) as f:
+        rules = f.read()
+    rows = re.findall(r"\| (\d) \| (\d+) / (\d+) / (\d+) \| (\d+) / (\d+) \|", rules)
+    assert len(rows) == 5
+    game = FreeCell()
+    for cells, *limits in rows:
+        cells = int(cells)
+        onto = [game.supermove_limit(cells, empty) for empty in range(3)]
+        # to an empty column: the target itself does not count
+        into = [game.supermove_limit(cells, empty - 1) for empty in (1, 2)]
+        assert [int(n) for n in limits] == onto + into, cells
+    cited, elsewhere = [], []
+    for top in ("firmware", "host_tests", "tools"):
+        for folder, _, names in os.walk(os.path.join(ROOT, top)):
+            for name in names:
+                if name.endswith(".py") and name != "test_readme.py":  # (this test's words)
+                    with open(os.path.join(folder, name)) as f:
+                        text = f.read()
+                    if "RULES.md" in text:
+                        cited.append(name)
+                    if text.count("RULES.md") != text.count("docs/RULES.md"):
+                        elsewhere.append(name)  # a rules file outside the project
+    assert cited and not elsewhere, elsewhere
+    assert readme().count("RULES.md") == readme().count("docs/RULES.md")

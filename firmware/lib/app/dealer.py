@@ -4,7 +4,7 @@ a deal starts and let go of after (app.py), so its code takes no room while
 the game is played.  Functions of the app, which they are handed.
 """
 
-# the deals in 1..1,000,000 that no one can win with four cells (RULES.md)
+# the deals in 1..1,000,000 that no one can win with four cells (docs/RULES.md)
 UNWINNABLE = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
 
 

@@ -6,7 +6,7 @@ bigger int is a heap-allocated long.  For the same reason the generator keeps
 its state as two 16-bit halves and splits the multiplication so that no
 intermediate value reaches 2**24 (see _draw).  Shuffling allocates nothing.
 
-The generator (RULES.md):
+The generator (docs/RULES.md):
   N < 2**31:           state = N;  state = (state*214013 + 2531011) mod 2**31;
                        r = state >> 16
   2**31 <= N < 2**32:  the same, r = (state >> 16) | 0x8000

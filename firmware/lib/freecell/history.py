@@ -10,7 +10,7 @@ steps undone-but-redoable share the ring; a new move drops the redoable ones.
 When the ring is full the oldest group falls off, and `from_deal` turns
 False: the steps kept no longer lead back to the deal.
 
-Why 360 steps is enough for the 300 moves RULES.md asks for: foundation moves
+Why 360 steps is enough for the 300 moves docs/RULES.md asks for: foundation moves
 can appear at most 52 times in the history that is kept (each card goes home
 once; undoing removes the step), so the ring always holds at least
 360 - 52 = 308 player moves.  3 bytes a step: 1,080 bytes in all.

@@ -4,7 +4,7 @@
             a foundation (the optional rule), -10 an undo, never below 0; a
             win adds 700 - 2 x moves (never below 0; every player action
             counts as a move: each move, undo and redo, and each card FINISH
-            plays; autoplay does not).  RULES.md's score.
+            plays; autoplay does not).  docs/RULES.md's score.
   TIMED     +200 a card home, -200 a card leaving a foundation (taken back,
             or undone), -1 a second of play (counted while the table is
             shown and the display awake; only timed games count them), from
