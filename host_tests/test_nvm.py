@@ -11,6 +11,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fak
 from files import PowerCut  # noqa: E402
 from nvm import FakeNvm  # noqa: E402
 
+from app.records import SETTINGS_BYTES, STATS_BYTES  # noqa: E402
 from app.storage import GAME, SETTINGS, STATS, NvmFiles, Storage  # noqa: E402
 from freecell import notation, savefile  # noqa: E402
 from freecell.game import Game  # noqa: E402
@@ -59,11 +60,29 @@ def test_the_files_fit_the_nvm_of_an_rp2040_with_room_for_the_largest_saves():
         assert g.move(10, 11) == 0 or g.move(11, 10) == 0
     data = savefile.encode_game(g, 1)
     assert Storage(files).save(GAME, data) is None
-    assert Storage(files).save(STATS, b"x" * 433) is None
-    assert Storage(files).save(SETTINGS, b"x" * 16) is None
+    # the largest file of each format, from the formats
+    assert Storage(files).save(GAME, b"x" * savefile.game_bytes(360, 0)) is None
+    assert Storage(files).save(STATS, b"x" * STATS_BYTES) is None
+    assert Storage(files).save(SETTINGS, b"x" * SETTINGS_BYTES) is None
     assert not files.holds("result0.sav")
     with pytest.raises(ValueError):
         NvmFiles(FakeNvm(2048))  # too small: said at once
+
+
+def test_a_seventh_game_grows_the_statistics_region_and_keeps_the_games_place(monkeypatch):
+    """The statistics file grows by a game's tallies with each game (433
+    bytes with six, 484 with seven): the region follows the format, where a
+    fixed 448 bytes refused the save of every statistics file from then on."""
+    from app import records
+    from app.storage import nvm_sizes
+
+    before = dict(nvm_sizes())
+    monkeypatch.setattr(records, "STATS_BYTES", records.STATS_BYTES + records.TALLY)
+    grown = dict(nvm_sizes())
+    assert grown[STATS] == records.STATS_BYTES > before[STATS] and grown[GAME] == before[GAME]
+    files = NvmFiles(FakeNvm(4096))
+    assert Storage(files).save(STATS, b"x" * records.STATS_BYTES) is None
+    assert files.regions[GAME] == NvmFiles(FakeNvm(4096), tuple(before.items())).regions[GAME]
 
 
 def test_the_app_saves_in_nvm_and_resumes_after_a_reset():

@@ -107,13 +107,27 @@ class FlashFiles:
             return False
 
 
+def nvm_sizes(history=360):
+    """Each file's nvm region: the largest file its format can write, from
+    the formats themselves (a game with `history` undo steps and no log; the
+    statistics of every game there is), never less than the first release's
+    1,216, 448 and 32 bytes, so that a board's saves stay where they were."""
+    from freecell.savefile import game_bytes
+    from .records import SETTINGS_BYTES, STATS_BYTES
+
+    return ((GAME, max(1216, game_bytes(history, 0))), (STATS, max(448, STATS_BYTES)),
+            (SETTINGS, max(32, SETTINGS_BYTES)))
+
+
 class NvmFiles:
     """The same files in a byte array that survives resets: CircuitPython's
     microcontroller.nvm (4 KB on an RP2040), which code can always write
     (CIRCUITPY is read-only to code unless boot.py remounts it).
 
-    Each name (NAME and NAME.tmp of every file given) has a fixed region: a
-    2-byte length, then its bytes.  A write puts the bytes first and the
+    Each name (NAME and NAME.tmp of every file given) has a fixed region
+    (nvm_sizes(): a statistics file grown by a seventh game grows its region,
+    which moves the settings' along; the game's and the statistics' stay):
+    a 2-byte length, then its bytes.  A write puts the bytes first and the
     length last, so a cut write leaves a length whose bytes fail the
     container's checksum; a rename copies the .tmp region the same way and
     then empties it.  Storage's rules do the rest: a whole .tmp is promoted
@@ -121,8 +135,9 @@ class NvmFiles:
     (the next save replaces it) and none for the result log (holds()).
     Erased nvm (0xFF) reads as no files."""
 
-    def __init__(self, nvm, sizes=((GAME, 1216), (STATS, 448), (SETTINGS, 32))):
+    def __init__(self, nvm, sizes=None):
         self.nvm = nvm
+        sizes = sizes or nvm_sizes()
         self.regions = {}
         at = 0
         for name, size in sizes:
