@@ -42,9 +42,9 @@ Statistics payload, version 4 (13 + 3F per game + 13 per recent game):
 Version 3 (a 6-byte head: serial, flags 1-2, game, G; tallies of 10
 counters; 12-byte recent games) is read by the same code.  Versions 1 and 2
 (one set of counters, from before games were counted apart) are still
-read, as FreeCell's (records_old.py).
+read, as FreeCell's (records_load.py's _decode_old).
 Settings payload, version 3 (6 bytes):
-    0 1 autoplay 1 | cards may come back from the foundations 2
+    0 1 autoplay 1 | cards may come back from the foundations 2 | sound off 4
     1 1 contrast level 0-3   2 1 flip (0/1)
     3 1 FreeCell's free cells 1-4   4 1 the game new deals are of (a variant's id)
     5 1 the scoring scheme of new games (freecell/scoring.py)

@@ -2,13 +2,25 @@
 and on CPython.
 
 Modules, each doing one thing:
-  cards     card ints 0..51 and their text form
-  deal      Microsoft / FreeCell Pro deal numbers, integer-only
-  variants  the games: the table's shape and what may go where
-  table     the columns, cells and foundations in bytearrays
-  history   the fixed-size undo/redo ring
-  game      moves, autoplay, finish, undo, score and counters
-  notation  standard move notation and the fc-solve position text
+  compat        the one place CPython, MicroPython and CircuitPython differ
+  cards         card ints 0..51 and their text form
+  deal          Microsoft / FreeCell Pro deal numbers, integer-only
+  variants      the games: the table's shape and what may go where
+  table         the columns, cells and foundations in bytearrays
+  history       the fixed-size undo/redo ring
+  movelog       every action since the deal, for the result log
+  game          moves, autoplay, finish, undo, score and counters
+  scoring       the three scoring schemes
+  notation      standard move notation and the fc-solve position text
+  codes         game codes (the game, its cells and the deal, checked)
+  savefile      the saved files' container and the saved game's bytes
+  loadgame      a saved game checked and loaded (its history replayed)
+  savefile_old  the earlier saved-game formats, still read
+  replay        one logged action played again under the rules
+  results       a finished game's result file, checked by replaying its log
+  solver        the solver: hints, "show me", "winnable?"
+  solver_loops  its inner loops (viper machine code on a board)
+The rules they implement: docs/RULES.md.
 
 Nothing here imports hardware (machine, framebuf, displays).  Import the
 modules you need directly; this package file imports nothing so that a board
