@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from freecell import notation, savefile
+from freecell import loadgame, notation, savefile
 from freecell.cards import is_red, make, parse, text
 from freecell.game import OK, Game
 from freecell.table import FOUND0, FOUNDATION
@@ -201,7 +201,7 @@ def test_random_play_keeps_the_piles_lawful_and_saves_resume(seed):
     game = random_game(seed)
     piles_follow_the_rules(game)
     resumed = Game()
-    assert savefile.decode_game(savefile.encode_game(game, 7), resumed) == 7
+    assert loadgame.decode_game(savefile.encode_game(game, 7), resumed) == 7
     assert resumed.variant.name == "halfcell"
     assert notation.position_text(resumed) == notation.position_text(game)
     assert bytes(resumed.table.foundations) == bytes(game.table.foundations)
@@ -220,10 +220,10 @@ def test_a_saved_pile_that_breaks_the_rules_is_refused():
     data[at], data[at + 1] = data[at + 1], data[at]
     n = len(data) - savefile.TRAILER
     savefile.put(data, n, savefile.checksum(data, n), 4)
-    assert savefile.decode_game(bytes(data), Game()) == \
+    assert loadgame.decode_game(bytes(data), Game()) == \
         "a foundation pile is not built by the rules"
     # a count on a third pile HalfCell has not
     data = bytearray(savefile.encode_game(game, 1))
     data[savefile.HEADER + 31] = 1
     savefile.put(data, n, savefile.checksum(data, n), 4)
-    assert savefile.decode_game(bytes(data), Game()) == "a foundation holds more cards than it can"
+    assert loadgame.decode_game(bytes(data), Game()) == "a foundation holds more cards than it can"

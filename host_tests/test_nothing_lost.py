@@ -11,7 +11,7 @@ import pytest
 
 from app import records as R
 from app.storage import GAME, STATS, Storage
-from freecell import savefile
+from freecell import loadgame, savefile
 from freecell.cards import parse
 from freecell.game import Game
 from freecell.table import CELL0, COLUMN_CAP
@@ -94,7 +94,7 @@ def king_under_seven():
 def test_an_undo_that_would_build_a_column_past_its_room_is_refused_at_load():
     g = king_under_seven()
     data = savefile.encode_game(g, 1)
-    assert savefile.decode_game(data, Game()) == "the undo history builds a column past its room"
+    assert loadgame.decode_game(data, Game()) == "the undo history builds a column past its room"
 
 
 def test_a_redo_that_would_build_a_column_past_its_room_is_refused_at_load():
@@ -105,7 +105,7 @@ def test_a_redo_that_would_build_a_column_past_its_room_is_refused_at_load():
     g = king_under_seven()
     assert g.undo() == 0  # now 8 cards under the king: saved here, refused by the table check
     data = savefile.encode_game(g, 1)
-    assert savefile.decode_game(data, Game()) == "a column is longer than any column can be"
+    assert loadgame.decode_game(data, Game()) == "a column is longer than any column can be"
 
 
 def test_an_honest_long_column_still_loads():
@@ -121,7 +121,7 @@ def test_an_honest_long_column_still_loads():
         assert g.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0
     assert max(g.table.heights) >= 17
     other = Game()
-    assert savefile.decode_game(savefile.encode_game(g, 3), other) == 3
+    assert loadgame.decode_game(savefile.encode_game(g, 3), other) == 3
     while other.undo() == 0:
         pass
     assert other.history.head == 0
@@ -190,17 +190,17 @@ def test_a_score_its_own_log_contradicts_is_refused():
     then made 9,000 the player's best score."""
     g = game_after(20)
     good = savefile.encode_game(g, 1)
-    assert savefile.decode_game(good, Game()) == 1
+    assert loadgame.decode_game(good, Game()) == 1
     payload = bytearray(good[6:-4])
     savefile.put(payload, 15, 9000, 3)
     lie = savefile.wrap(b"G", 3, payload, len(payload))
     other = Game()
-    assert savefile.decode_game(lie, other) == "the game's counters or score do not match its log"
+    assert loadgame.decode_game(lie, other) == "the game's counters or score do not match its log"
     assert other.score == 0 and other.history.head == 0  # a fresh deal, not the lie
     for at, value in ((9, 40), (12, 1)):  # more moves, an undo, than the log holds
         bad = bytearray(good[6:-4])
         savefile.put(bad, at, value, 3)
-        assert savefile.decode_game(savefile.wrap(b"G", 3, bad, len(bad)), Game()) == \
+        assert loadgame.decode_game(savefile.wrap(b"G", 3, bad, len(bad)), Game()) == \
             "the game's counters or score do not match its log"
 
 
@@ -303,7 +303,7 @@ def test_the_largest_game_file_is_the_one_the_loader_allows():
     assert g.log.n == g.log.capacity
     assert len(data) <= savefile.game_bytes(g.history.capacity, g.log.capacity)
     assert savefile.game_bytes(360, 400) == 1995
-    assert savefile.decode_game(data, Game()) == 1
+    assert loadgame.decode_game(data, Game()) == 1
 
 
 # -- 7. the tools: one line and exit 2, never a traceback or a hang -------------
@@ -366,7 +366,7 @@ def test_a_redoable_step_the_log_never_made_is_refused():
     g.deal(617)
     assert g.move(1, CELL0, 1) == 0 and g.undo() == 0  # column 2's card to a cell, undone
     good = savefile.encode_game(g, 1)
-    assert savefile.decode_game(good, Game()) == 1
+    assert loadgame.decode_game(good, Game()) == 1
     payload = bytearray(good[6:-4])
     table_end = 43 + sum(payload[33:43])
     assert (payload[table_end + 1], payload[table_end + 3]) == (1, 0)  # one step, redoable
@@ -374,7 +374,7 @@ def test_a_redoable_step_the_log_never_made_is_refused():
     payload[j] = (payload[j] & 0xC0) | 2  # from column 3 instead: as legal
     lie = savefile.wrap(b"G", 3, payload, len(payload))
     other = Game()
-    assert savefile.decode_game(lie, other) == "the undo history does not match the game's log"
+    assert loadgame.decode_game(lie, other) == "the undo history does not match the game's log"
     assert other.history.end == 0  # nothing of the lie
 
 

@@ -10,7 +10,7 @@ import pytest
 from app import records as R
 
 from conftest import need
-from freecell import notation, savefile
+from freecell import loadgame, notation, savefile
 from freecell.game import Game
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes"))
@@ -38,7 +38,7 @@ def loads(files):
     storage = Storage(files)
     g = Game()
     ok = load(storage, GAME, lambda data: None if not isinstance(
-        savefile.decode_game(data, g), str) else "bad", 4096)
+        loadgame.decode_game(data, g), str) else "bad", 4096)
     return (notation.position_text(g) if ok else None), storage
 
 

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from freecell import notation, savefile
+from freecell import loadgame, notation, savefile
 from freecell.game import Game
 from freecell.cards import parse
 from freecell.history import AUTO, GROUP_START
@@ -43,7 +43,7 @@ def same_game(a, b):
 def test_round_trip_resumes_exactly_with_undo_and_redo(moves, undos):
     g = played(moves, undos)
     h = Game()
-    assert savefile.decode_game(savefile.encode_game(g, 42), h) == 42
+    assert loadgame.decode_game(savefile.encode_game(g, 42), h) == 42
     same_game(g, h)
     while g.redo() == 0:
         assert h.redo() == 0
@@ -76,7 +76,7 @@ def test_sizes_match_the_documented_layout():
     assert g.log.n == 400 and not g.log.complete
     assert len(data) <= 6 + 1185 + 800 + 4 and g.history.end - g.history.first == 360
     again = Game()
-    assert savefile.decode_game(data, again) == 1 and not again.log.complete
+    assert loadgame.decode_game(data, again) == 1 and not again.log.complete
 
 
 def test_options_and_big_deal_numbers_survive():
@@ -84,7 +84,7 @@ def test_options_and_big_deal_numbers_survive():
     g.deal("8589934591")
     g.move(0, 10)
     h = Game()
-    savefile.decode_game(savefile.encode_game(g, 3), h)
+    loadgame.decode_game(savefile.encode_game(g, 3), h)
     assert h.table.cells_count == 2 and h.variant.cells == 2 and not h.autoplay
     assert h.number.text() == "8589934591"
 
@@ -94,11 +94,11 @@ def test_every_truncation_and_every_flipped_byte_is_refused_without_change():
     victim = played(7)
     before = snapshot(victim)
     for n in range(len(data)):
-        assert isinstance(savefile.decode_game(data[:n], victim), str)
+        assert isinstance(loadgame.decode_game(data[:n], victim), str)
     for i in range(len(data)):
         bad = bytearray(data)
         bad[i] ^= 0x5A
-        assert isinstance(savefile.decode_game(bad, victim), str), i
+        assert isinstance(loadgame.decode_game(bad, victim), str), i
     assert snapshot(victim) == before
 
 
@@ -110,7 +110,7 @@ def test_every_truncation_and_every_flipped_byte_is_refused_without_change():
 ])
 def test_damage_is_named(damage, message):
     data = bytes(savefile.encode_game(played(5), 1))
-    assert savefile.decode_game(damage(data), Game()) == message
+    assert loadgame.decode_game(damage(data), Game()) == message
 
 
 def reseal(payload, version=savefile.GAME_VERSION):
@@ -128,7 +128,7 @@ def tail(game):
 
 
 def test_a_foreign_version_is_named():
-    assert savefile.decode_game(reseal(payload_of(played(3)), 4), Game()) == \
+    assert loadgame.decode_game(reseal(payload_of(played(3)), 4), Game()) == \
         "format version 4, this game reads 3"
 
 
@@ -148,7 +148,7 @@ def test_a_foreign_version_is_named():
 def test_well_sealed_nonsense_is_refused(offset, value, message):
     p = payload_of(played(0))
     p[offset] = value
-    assert savefile.decode_game(reseal(p), Game()) == message
+    assert loadgame.decode_game(reseal(p), Game()) == message
 
 
 def test_a_history_that_does_not_match_the_table_is_refused():
@@ -156,10 +156,10 @@ def test_a_history_that_does_not_match_the_table_is_refused():
     p = payload_of(g)
     steps_at = len(p) - 3 * 10 - tail(g)
     p[steps_at + 2] = 5  # the first move claims 5 cards
-    assert savefile.decode_game(reseal(p), Game()) == "the undo history does not match the table"
+    assert loadgame.decode_game(reseal(p), Game()) == "the undo history does not match the table"
     p = payload_of(g)
     p[steps_at] &= 0x7F  # the oldest step is not the start of a move
-    assert savefile.decode_game(reseal(p), Game()) in (
+    assert loadgame.decode_game(reseal(p), Game()) in (
         "the undo history starts in the middle of a move",
         "the undo history does not match the table")
 
@@ -190,7 +190,7 @@ def test_a_sealed_record_of_a_column_no_play_can_build_is_refused():
     target = Game()
     target.deal(5)
     before = snapshot(target)
-    assert savefile.decode_game(sealed(data, tall), target) == \
+    assert loadgame.decode_game(sealed(data, tall), target) == \
         "a column is longer than any column can be"
     assert snapshot(target) == before
 
@@ -209,7 +209,7 @@ def test_a_sealed_history_that_would_send_a_card_home_out_of_turn_is_refused():
         first = len(p) - 3 - tail(g)  # the one step: src | flags, dst, count
         p[first] = (p[first] & 0xC0) | (FOUND0 + (card & 3))
 
-    assert savefile.decode_game(sealed(data, from_home), Game()) == \
+    assert loadgame.decode_game(sealed(data, from_home), Game()) == \
         "the undo history does not match the table"
 
 
@@ -221,7 +221,7 @@ def test_a_sealed_record_whose_state_contradicts_its_cards_is_refused():
     def won(p):
         p[8] = 1  # WON, with no card home
 
-    assert savefile.decode_game(sealed(data, won), Game()) == \
+    assert loadgame.decode_game(sealed(data, won), Game()) == \
         "the game's state does not match the cards home"
 
 
@@ -243,7 +243,7 @@ def test_a_history_step_the_rules_forbid_is_refused():
     g = Game(autoplay=False)
     g.deal(617)
     push(g, 6, 7, 1, GROUP_START)
-    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == \
+    assert loadgame.decode_game(savefile.encode_game(g, 1), Game()) == \
         "the undo history holds a move the rules forbid"
 
 
@@ -271,9 +271,9 @@ def test_an_autoplay_step_that_was_not_safe_is_refused():
     push(g, 0, FOUND0, 1, GROUP_START)
     push(g, 1, FOUND0, 1, AUTO)
     good = savefile.encode_game(g, 1)
-    assert savefile.decode_game(good, Game()) == 1  # 2C: twos are always safe
+    assert loadgame.decode_game(good, Game()) == 1  # 2C: twos are always safe
     push(g, 2, FOUND0, 1, AUTO)
-    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == \
+    assert loadgame.decode_game(savefile.encode_game(g, 1), Game()) == \
         "the undo history holds a move the rules forbid"
 
 
@@ -282,10 +282,10 @@ def test_a_finish_step_must_send_the_next_card_home():
     push(g, 0, FOUND0, 1, GROUP_START)  # FINISH: AC, 2C, 3C as one action
     push(g, 1, FOUND0, 1, 0)
     push(g, 2, FOUND0, 1, 0)
-    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == 1
+    assert loadgame.decode_game(savefile.encode_game(g, 1), Game()) == 1
     push(g, 3, CELL0, 1, GROUP_START)  # 5H to a cell, then 4C home in the
     push(g, 4, FOUND0, 1, 0)  # same action: a move is not a FINISH
-    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == \
+    assert loadgame.decode_game(savefile.encode_game(g, 1), Game()) == \
         "the undo history holds a move the rules forbid"
 
 
@@ -294,11 +294,11 @@ def test_a_history_from_the_deal_must_lead_back_to_it():
     sound but not the deal's is refused; without that claim it loads."""
     g = with_tops("KS")
     g.history.from_deal = True
-    assert savefile.decode_game(savefile.encode_game(g, 1), Game()) == \
+    assert loadgame.decode_game(savefile.encode_game(g, 1), Game()) == \
         "the undo history does not lead back to the deal"
     g.history.from_deal = False
     h = Game()
-    assert savefile.decode_game(savefile.encode_game(g, 1), h) == 1
+    assert loadgame.decode_game(savefile.encode_game(g, 1), h) == 1
     assert not h.history.from_deal
 
 
@@ -313,7 +313,7 @@ def test_a_whole_game_from_the_deal_loads_and_keeps_its_claim(autoplay):
             g.move(src, dst)
     assert g.history.from_deal
     h = Game()
-    assert savefile.decode_game(savefile.encode_game(g, 7), h) == 7
+    assert loadgame.decode_game(savefile.encode_game(g, 7), h) == 7
     assert h.history.from_deal and notation.position_text(h) == notation.position_text(g)
 
 
@@ -325,7 +325,7 @@ def test_a_full_ring_no_longer_claims_the_deal():
         assert g.move(CELL0, CELL0 + 1) == 0 or g.move(CELL0 + 1, CELL0) == 0
     assert not g.history.from_deal
     h = Game()
-    assert savefile.decode_game(savefile.encode_game(g, 1), h) == 1
+    assert loadgame.decode_game(savefile.encode_game(g, 1), h) == 1
     assert not h.history.from_deal
 
 
@@ -334,7 +334,7 @@ def test_counters_below_what_the_history_proves_are_refused(offset, value):
     """Moves at 0 with ten moves in the history, or more undos than moves."""
     p = payload_of(played(10))
     p[offset] = value
-    assert savefile.decode_game(reseal(p), Game()) in (
+    assert loadgame.decode_game(reseal(p), Game()) in (
         "the game counts fewer moves than its history holds",
         "the game record has impossible values")
 
@@ -358,11 +358,11 @@ def test_files_of_the_first_format_still_load(name):
     with open(os.path.join(V1, name + ".txt")) as f:
         expected = f.read()
     g = Game()
-    assert savefile.decode_game(data, g) == 7
+    assert loadgame.decode_game(data, g) == 7
     assert notation.position_text(g) + "\n%d %d %d %d %d\n" % (
         g.moves, g.undos, g.score, g.state, g.autoplay) == expected
     if g.state == 0 and g.history.can_undo():
         assert g.undo() == 0 and g.redo() == 0
     again = Game()
-    assert savefile.decode_game(savefile.encode_game(g, 7), again) == 7
+    assert loadgame.decode_game(savefile.encode_game(g, 7), again) == 7
     assert notation.position_text(again) == notation.position_text(g)

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import TOOLS, need, run
-from freecell import notation, savefile
+from freecell import loadgame, notation, savefile
 from freecell.cards import parse, text
 from freecell.game import Game
 from freecell.solver import SOLVED, Solver
@@ -124,7 +124,7 @@ def test_our_solver_plays_every_game_and_its_lines_replay(name, autoplay):
         line = solver.moves(autoplay)
         play_line(game, line[:len(line) // 2])
         resumed = Game()
-        assert savefile.decode_game(savefile.encode_game(game, n), resumed) == n
+        assert loadgame.decode_game(savefile.encode_game(game, n), resumed) == n
         assert resumed.variant.name == name
         assert notation.position_text(resumed) == notation.position_text(game)
         play_line(resumed, line[len(line) // 2:])

@@ -117,7 +117,8 @@ def load_us(game):
     """Checking and loading the game's save: the history replayed under the rules."""
     from freecell.compat import ticks_us, ticks_diff
     from freecell.game import Game
-    from freecell.savefile import decode_game, encode_game
+    from freecell.loadgame import decode_game
+    from freecell.savefile import encode_game
 
     data = encode_game(game, 1)
     other = Game()

@@ -27,7 +27,7 @@ from freecell import notation  # noqa: E402
 from freecell.deal import DealNumber  # noqa: E402
 from freecell.game import Game, WON, GAVE_UP  # noqa: E402
 from freecell.results import Result  # noqa: E402
-from freecell.savefile import decode_game  # noqa: E402
+from freecell.loadgame import decode_game  # noqa: E402
 from freecell.scoring import NAMES as SCHEMES  # noqa: E402
 from freecell.variants import VARIANTS  # noqa: E402
 

@@ -6,7 +6,7 @@
 # line; the same on CPython and MicroPython.
 import sys
 
-from freecell import savefile
+from freecell import loadgame, savefile
 from freecell.game import Game
 from freecell.table import CELL0, FOUNDATION
 from lcg import Lcg, mutate, mutate_step
@@ -68,7 +68,7 @@ def main(cases):
         data = (case % 4 == 3 and mutate_step(save, rng)) or mutate(save, savefile.GAME, rng)
         game = Game()
         try:
-            result = savefile.decode_game(data, game)
+            result = loadgame.decode_game(data, game)
             if isinstance(result, str):
                 refused += 1
                 continue

@@ -9,7 +9,7 @@ this code takes room while the game is played: the heap a small board
 import gc
 
 from freecell.game import PLAYING
-from freecell.savefile import decode_game, game_bytes, unwrap
+from freecell.savefile import game_bytes, unwrap
 
 from . import let_go
 from .records import SETTINGS_BYTES, STATS_BYTES
@@ -129,6 +129,8 @@ def boot(keeper, game):
     load(s, SETTINGS, keeper.settings.decode, SETTINGS_BYTES)
     load(s, STATS, keeper.stats.decode, STATS_BYTES)
     let_go("app", "records_load")  # its room, for the game's checks
+    from freecell.loadgame import decode_game  # (let go of with this module after the boot)
+
     found = [0]
 
     def load_game(data):

@@ -42,8 +42,10 @@ with a full 360-step undo ring and a full 400-action log; the file adds 10):
 Versions 1 (FreeCell only: 4 cells, 8 columns, foundations at locations
 14-17) and 2 (no scheme, seconds or log) are still read: savefile_old.py
 rewrites them as version 3, checked like one.
-Loading (loadgame.py, imported only to load, and let go of after boot)
-checks everything a hand-made file could get wrong.
+Loading is loadgame.py's decode_game (imported where a file is loaded: on
+a board only at boot, and let go of after): it checks everything a hand-made
+file could get wrong.  This module does not import it: the two import in
+one direction only.
 """
 
 from .cards import NO_CARD
@@ -231,13 +233,3 @@ def game_parts(game, serial):
     put(trailer, 0, checksum_of(parts), 4)
     parts.append(trailer)
     return parts
-
-
-def decode_game(data, game):
-    """Load a saved game into `game`.  Returns the game's serial, or an error
-    message (a str) and leaves `game` as it was.  The checks live in
-    loadgame.py, loaded here (once a boot, on a board: the keeper lets go of
-    it after, and its code with it)."""
-    from .loadgame import decode_game as load
-
-    return load(data, game)
