@@ -325,6 +325,9 @@ class Stats:
         return decode_stats(self, data)
 
 
+_FLAGS = (0, 1, 3, 7)  # the largest flags byte of settings version 1, 2, 3
+
+
 class Settings:
     CONTRASTS = (0x10, 0x40, 0x7F, 0xFF)
 
@@ -353,7 +356,7 @@ class Settings:
         at, n = where
         size = version + 3  # 4, 5 or 6 bytes
         p = data[at:at + n] + bytes(6 - min(n, 6))  # the later bytes' defaults: 0
-        if n != size or p[0] > (1 if version == 1 else 3 if version == 2 else 7) or p[1] > 3 or p[2] > 1 \
+        if n != size or p[0] > _FLAGS[version] or p[1] > 3 or p[2] > 1 \
                 or not 1 <= p[3] <= 4 or by_id(p[4]) is None or p[5] >= SCHEMES:
             return "the settings have impossible values"
         self.autoplay = bool(p[0] & 1)

@@ -22,8 +22,7 @@ from freecell.table import COLUMN_CAP
 
 from . import glyphs
 from .layout import NARROW_W
-
-_T = 84 - 32  # the font's T (glyphs.FONT_FIRST is the space)
+from .paint import CHAR_W
 
 
 class ShortView:
@@ -31,8 +30,9 @@ class ShortView:
         self.p = painter
         self.layout = layout
         self.status = status  # the table view's status line, for the deal number
-        # a mini card's suit: its letter in the font (C D H S)
+        # a mini card's suit: its letter in the font (C D H S); the ten a T
         self.suit_letters = [painter.font[ord(s) - glyphs.FONT_FIRST] for s in SUIT_LETTERS]
+        self.ten = painter.font[ord("T") - glyphs.FONT_FIRST]
         painter.mini = self.mini
 
     def mini(self, card, x, y, w, h):
@@ -40,17 +40,14 @@ class ShortView:
         p = self.p
         fb = p.fb
         r = card >> 2
-        rank = p.ranks[r] if r != 9 else p.font[_T]
+        rank = p.ranks[r] if r != 9 else self.ten
         suit = self.suit_letters[card & 3]
-        if p.red_ink is not None:  # in colour: a white face, red or black letters
+        red = is_red(card)
+        if red or p.red_ink is not None:  # a lit face (in colour, every card's: white)
             fb.fill_rect(x, y, w, h, 1)
-            ink = p.red_ink if is_red(card) else p.dark_ink
+            ink = p.red_ink if red and p.red_ink is not None else p.dark_ink
             fb.blit(rank, x, y + 1, 1, ink)
             fb.blit(suit, x + w - 3, y + 1, 1, ink)
-        elif is_red(card):
-            fb.fill_rect(x, y, w, h, 1)
-            fb.blit(rank, x, y + 1, 1, p.dark_ink)
-            fb.blit(suit, x + w - 3, y + 1, 1, p.dark_ink)
         else:
             fb.hline(x, y, w, 1)
             fb.hline(x, y + h - 1, w, 1)
@@ -86,6 +83,6 @@ class ShortView:
             self.p.card(cards[c * COLUMN_CAP + k], 1 + (k % per) * (NARROW_W + 1),
                         y + (k // per) * lay.full, NARROW_W, lay.full)
         line = self.status.clear().add(b"#").add(play.deal_text)
-        x = lay.width - line.n * 4 + 1
+        x = lay.width - line.n * CHAR_W + 1
         if lines == 1 and x > covered * (NARROW_W + 1):
             self.p.line(line, x, y + 1)
