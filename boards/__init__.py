@@ -7,8 +7,13 @@ The contract every board module exports (firmware/main.py relies on it):
               before the app counts it (0: the keys debounce themselves)
     seed()    a number that differs from boot to boot, for random deals
 And, where a board differs from the Pico's way:
-    files         where the saves go (app.storage: FlashFiles of a folder,
-                  CircuitPython's NvmFiles); the flash's root without it
+    files         where the saves go (drivers/flash_files.py's interface: a
+                  FlashFiles of a folder, the Thumby's); the flash's root
+                  without it
+    nvm           a byte array that survives resets (CircuitPython's
+                  microcontroller.nvm, as code cannot write CIRCUITPY): the
+                  saves go there instead, in regions app/storage.py sizes
+                  from the formats (drivers/nvm_files.py)
     LOG_CAPACITY  moves logged for the result log (0: no room to keep one)
     HOME          the folder tools/flash.py lays the game out in, with
                   FreeCell.py to start it (the Thumby's /Games/FreeCell);

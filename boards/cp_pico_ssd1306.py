@@ -19,7 +19,6 @@ import adafruit_displayio_ssd1306
 
 import microcontroller
 
-from app.storage import NvmFiles
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 
@@ -37,7 +36,7 @@ keys = KeypadKeys(keypad.Keys(_PINS, value_when_pressed=False, pull=True, interv
                   bytes(1 << i for i in range(8)))
 # the game, statistics and settings in nvm (code cannot write CIRCUITPY); no
 # room there for the result log, so no moves are logged for it
-files = NvmFiles(microcontroller.nvm)
+nvm = microcontroller.nvm
 LOG_CAPACITY = 0
 
 

@@ -16,7 +16,6 @@ import rotaryio
 import microcontroller
 
 from app.buttons import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP
-from app.storage import NvmFiles
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import EncoderKeys, KeypadKeys
 
@@ -28,7 +27,7 @@ _BITS = bytes((K_START, K_UP, K_SELECT, K_LEFT, K_DOWN, K_RIGHT, K_B, K_A, K_A, 
 keys = EncoderKeys(KeypadKeys(keypad.Keys(_PINS, value_when_pressed=False, pull=True), _BITS),
                    rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B),
                    K_LEFT, K_RIGHT)
-files = NvmFiles(microcontroller.nvm)
+nvm = microcontroller.nvm
 LOG_CAPACITY = 0  # no room in nvm for the result log: no moves logged for it
 
 

@@ -11,7 +11,6 @@ import keypad
 import microcontroller
 
 from app.buttons import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP
-from app.storage import NvmFiles
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 
@@ -22,7 +21,7 @@ _BITS = bytes((K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT))
 keys = KeypadKeys(keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
                                            latch=board.BUTTON_LATCH, key_count=8,
                                            value_when_pressed=True), _BITS)
-files = NvmFiles(microcontroller.nvm)
+nvm = microcontroller.nvm
 LOG_CAPACITY = 0  # no room in nvm for the result log: no moves logged for it
 
 

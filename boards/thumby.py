@@ -25,11 +25,10 @@ its menu again.
 from machine import I2C, PWM, SPI, Pin, reset
 
 from drivers.buzzer import Buzzer
+from drivers.flash_files import FlashFiles
 from drivers.keys import pull_up_keys
 from drivers.ssd1306 import SSD1306_SPI, i2c_display, pulse_reset
 from freecell.compat import ticks_us
-
-from app.storage import FlashFiles
 
 HOME = "/Games/FreeCell"  # where tools/flash.py lays the game out
 SAVES = "/Saves/FreeCell"  # where Thumby games keep their files

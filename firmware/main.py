@@ -7,8 +7,8 @@ display and the keys and nothing else.  The boot
 order keeps the heap whole: the board's frame buffer and the game's undo ring
 are allocated first, the heap is collected, and only then is the app's code
 loaded.  The saved game, statistics and settings (in the flash's root:
-app/storage.py; where the board's `files` says: the Thumby's /Saves/FreeCell,
-CircuitPython's nvm) are loaded and checked before the app's code is, so the
+app/storage.py; where the board's `files` says: the Thumby's /Saves/FreeCell;
+in its `nvm`: CircuitPython's) are loaded and checked before the app's code is, so the
 loaders' code never shares the heap with it.  Nothing heavy happens at
 import time anywhere else.
 """
@@ -37,9 +37,9 @@ try:
     # the saved files are loaded and checked before the app's code is: the
     # loaders come and go while the heap holds only the engine
     from app.keeper import Keeper
-    from app.storage import Storage
+    from app.storage import Storage, board_files
 
-    keeper = Keeper(Storage(getattr(board, "files", None)))
+    keeper = Keeper(Storage(board_files(board)))
     keeper.boot(game)
     gc.collect()
     from app.app import App

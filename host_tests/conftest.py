@@ -85,7 +85,7 @@ def compile_to(out, sources, arch="host"):
 
 @pytest.fixture(scope="session")
 def firmware_mpy(tmp_path_factory):
-    """The firmware compiled as a board gets it: engine, app, boards."""
+    """The firmware compiled as a board gets it: engine, app, drivers, boards."""
     out = str(tmp_path_factory.mktemp("mpy"))
     return compile_to(out, [(os.path.join(LIB, "freecell"), "freecell"),
                             (os.path.join(LIB, "app"), "app"),

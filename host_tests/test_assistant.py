@@ -1,11 +1,11 @@
 """The solver on the device: hint, show me, is it winnable, B to stop, and
 the daily deal."""
 
-from app import records as R
+from app import records_format as R
 from app.dealer import UNWINNABLE
 from app.assistant import STEP
 from freecell.solver import BOARD_BUDGET
-from app.records import DAILY, SOLVED
+from app.records_format import DAILY, SOLVED
 from keyplan import Driver
 
 

@@ -12,7 +12,7 @@ from freecell import codes, notation, results, scoring
 from freecell.deal import DealNumber
 from freecell.game import Game, GAVE_UP
 from freecell.movelog import SOLVER, UNDO, REDO, FINISH, AUTOPLAY_OFF
-from freecell.savefile import unwrap, wrap
+from freecell.container import unwrap, wrap
 from freecell.variants import VARIANTS
 
 FC = os.path.join(TOOLS, "fc.py")

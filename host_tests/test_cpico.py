@@ -108,15 +108,16 @@ def test_the_drive_boots_plays_and_resumes_on_circuitpython(form, drives, sim_pl
     assert_same_screens(second, sim_played["second"], SECOND_BOOT)
     assert sim_played["second"][0] == sim_played["first"][PUT_PRESS]
     assert sim_played["states_second"][1] == DEAL_2
-    from app.records import PLAYED, Stats
-    from app.storage import STATS, NvmFiles, Storage
+    from app.records import Stats
+    from app.records_format import PLAYED
+    from app.storage import STATS, Storage, nvm_files
     from app.restore import load
 
     for path in (nvm, after):  # before the cut, and after the resumed game's undo
         with open(path, "rb") as f:
             kept = bytearray(f.read())
         stats = Stats()
-        assert load(Storage(NvmFiles(kept)), STATS, stats.decode, 4096), path
+        assert load(Storage(nvm_files(kept)), STATS, stats.decode, 4096), path
         assert stats.total(PLAYED) == 1 and stats.in_progress == 1, path
 
 
@@ -159,13 +160,14 @@ def test_a_whole_deal_is_won_through_the_keys(form, drives, win_keys, tmp_path):
     assert "Traceback" not in won.output, won.output[-2000:]
     frames, _ = sim_frames(win_keys, str(tmp_path / "sim-flash"))
     assert_same_screens(won, frames, win_keys)
-    from app.records import PLAYED, WON, Stats
-    from app.storage import STATS, NvmFiles, Storage
+    from app.records import Stats
+    from app.records_format import PLAYED, WON
+    from app.storage import STATS, Storage, nvm_files
     from app.restore import load
 
     with open(nvm, "rb") as f:
         stats = Stats()
-        assert load(Storage(NvmFiles(bytearray(f.read()))), STATS, stats.decode, 4096)
+        assert load(Storage(nvm_files(bytearray(f.read()))), STATS, stats.decode, 4096)
     assert stats.total(PLAYED) == 1 and stats.total(WON) == 1 and stats.in_progress == 0
 
 

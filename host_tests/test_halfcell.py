@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from freecell import loadgame, notation, savefile
+from freecell import container, loadgame, notation, savefile
 from freecell.cards import is_red, make, parse, text
 from freecell.game import OK, Game
 from freecell.table import FOUND0, FOUNDATION
@@ -215,15 +215,15 @@ def test_a_saved_pile_that_breaks_the_rules_is_refused():
     data = bytearray(savefile.encode_game(game, 1))
     # the piles' cards follow the columns' in the record: swap pile 0's
     # first two (an ace and a two: no longer built by the rules)
-    at = savefile.HEADER + 43 + sum(t.heights[c] for c in range(8))
+    at = container.HEADER + 43 + sum(t.heights[c] for c in range(8))
     assert data[at] == t.pile_card(0, 0)
     data[at], data[at + 1] = data[at + 1], data[at]
-    n = len(data) - savefile.TRAILER
-    savefile.put(data, n, savefile.checksum(data, n), 4)
+    n = len(data) - container.TRAILER
+    container.put(data, n, container.checksum(data, n), 4)
     assert loadgame.decode_game(bytes(data), Game()) == \
         "a foundation pile is not built by the rules"
     # a count on a third pile HalfCell has not
     data = bytearray(savefile.encode_game(game, 1))
-    data[savefile.HEADER + 31] = 1
-    savefile.put(data, n, savefile.checksum(data, n), 4)
+    data[container.HEADER + 31] = 1
+    container.put(data, n, container.checksum(data, n), 4)
     assert loadgame.decode_game(bytes(data), Game()) == "a foundation holds more cards than it can"

@@ -9,9 +9,10 @@ import sys
 
 import pytest
 
-from app import records as R
+from app import records_format as R
+from app.records import Stats
 from app.storage import GAME, STATS, Storage
-from freecell import loadgame, savefile
+from freecell import container, loadgame, savefile
 from freecell.cards import parse
 from freecell.game import Game
 from freecell.table import CELL0, COLUMN_CAP
@@ -58,13 +59,13 @@ def test_finishing_the_daily_deal_keeps_the_statistics_across_a_reboot(ending):
 def test_a_file_with_the_daily_mark_alone_loads_with_the_mark_dropped():
     """Files the earlier version wrote after a daily deal (its own bug) load:
     the counters are the player's; the mark alone means nothing."""
-    st = R.Stats()
+    st = Stats()
     st.start(0, daily=True, day=9000)
     st.in_progress = 0  # what finish() left before the fix: the mark alone
     st.set(0, R.GIVEN_UP, 1)
     old = st.encode()
     assert old[6 + 3] == R.FLAG_DAILY
-    fresh = R.Stats()
+    fresh = Stats()
     assert fresh.decode(old) is None
     assert not fresh.daily and fresh.of(0, R.PLAYED) == 1 and fresh.of(0, R.DAILY_PLAYED) == 1
 
@@ -130,7 +131,7 @@ def test_an_honest_long_column_still_loads():
 # -- 5. lies that cost data later ----------------------------------------------------
 
 def stats_with(**fields):
-    st = R.Stats()
+    st = Stats()
     for name, value in fields.items():
         st.set(0, getattr(R, name), value)
     return st
@@ -141,9 +142,9 @@ def test_counters_beyond_their_bound_are_refused_and_a_full_tally_stops_counting
     saturated played but not won + given up: the statistics were set aside
     at the next boot."""
     full = stats_with(PLAYED=0xFFFFFF, WINS=0xFFFFFF)
-    assert R.Stats().decode(full.encode()) == "the statistics do not add up"
+    assert Stats().decode(full.encode()) == "the statistics do not add up"
     at = stats_with(PLAYED=R.MOST_GAMES, WINS=R.MOST_GAMES)
-    assert R.Stats().decode(at.encode()) is None
+    assert Stats().decode(at.encode()) is None
     files = FakeFiles()
     files.files[STATS] = bytes(at.encode())
     d = Driver(storage=Storage(files))
@@ -158,31 +159,31 @@ def test_counters_beyond_their_bound_are_refused_and_a_full_tally_stops_counting
 
 
 def test_a_tournament_with_more_rounds_done_than_games_played_is_refused():
-    st = R.Stats()
+    st = Stats()
     st.start(0)
     st.start_tournament(0, 0, False)
     st.tour_done = 2  # two rounds done, but only the game in progress was played
-    assert R.Stats().decode(st.encode()) == "the statistics do not add up"
+    assert Stats().decode(st.encode()) == "the statistics do not add up"
     st.set(0, R.PLAYED, 3)
     st.set(0, R.GIVEN_UP, 2)
-    assert R.Stats().decode(st.encode()) is None
+    assert Stats().decode(st.encode()) is None
 
 
 def test_finishing_a_loaded_tournament_keeps_the_statistics():
     """What the loader accepts, finishing the tournament keeps adding up."""
-    st = R.Stats()
+    st = Stats()
     for _ in range(2):
         st.start(0)
         st.lose()
     st.start(0)
     st.start_tournament(0, 0, False)
     st.tour_done = 2
-    fresh = R.Stats()
+    fresh = Stats()
     assert fresh.decode(st.encode()) is None
     g = Game()
     g.deal(5)
     fresh.finish(g)
-    assert fresh.of(0, R.TOURNAMENTS) == 1 and R.Stats().decode(fresh.encode()) is None
+    assert fresh.of(0, R.TOURNAMENTS) == 1 and Stats().decode(fresh.encode()) is None
 
 
 def test_a_score_its_own_log_contradicts_is_refused():
@@ -192,15 +193,15 @@ def test_a_score_its_own_log_contradicts_is_refused():
     good = savefile.encode_game(g, 1)
     assert loadgame.decode_game(good, Game()) == 1
     payload = bytearray(good[6:-4])
-    savefile.put(payload, 15, 9000, 3)
-    lie = savefile.wrap(b"G", 3, payload, len(payload))
+    container.put(payload, 15, 9000, 3)
+    lie = container.wrap(b"G", 3, payload, len(payload))
     other = Game()
     assert loadgame.decode_game(lie, other) == "the game's counters or score do not match its log"
     assert other.score == 0 and other.history.head == 0  # a fresh deal, not the lie
     for at, value in ((9, 40), (12, 1)):  # more moves, an undo, than the log holds
         bad = bytearray(good[6:-4])
-        savefile.put(bad, at, value, 3)
-        assert loadgame.decode_game(savefile.wrap(b"G", 3, bad, len(bad)), Game()) == \
+        container.put(bad, at, value, 3)
+        assert loadgame.decode_game(container.wrap(b"G", 3, bad, len(bad)), Game()) == \
             "the game's counters or score do not match its log"
 
 
@@ -210,8 +211,8 @@ def test_the_lying_score_never_becomes_the_best_through_the_app():
     d.press(" ".join(won_617_keys().split()[:40]))
     d.app.keeper.save_game(d.game)
     payload = bytearray(files.files[GAME][6:-4])
-    savefile.put(payload, 15, 9000, 3)
-    files.files[GAME] = bytes(savefile.wrap(b"G", 3, payload, len(payload)))
+    container.put(payload, 15, 9000, 3)
+    files.files[GAME] = bytes(container.wrap(b"G", 3, payload, len(payload)))
     again = reboot(files)
     assert again.app.notice == "saved game: the game's counters or score do not match its log; " \
                                "set aside as game.sav.bad1"
@@ -372,7 +373,7 @@ def test_a_redoable_step_the_log_never_made_is_refused():
     assert (payload[table_end + 1], payload[table_end + 3]) == (1, 0)  # one step, redoable
     j = table_end + 4
     payload[j] = (payload[j] & 0xC0) | 2  # from column 3 instead: as legal
-    lie = savefile.wrap(b"G", 3, payload, len(payload))
+    lie = container.wrap(b"G", 3, payload, len(payload))
     other = Game()
     assert loadgame.decode_game(lie, other) == "the undo history does not match the game's log"
     assert other.history.end == 0  # nothing of the lie
@@ -385,7 +386,7 @@ def test_a_game_the_statistics_missed_ends_a_tournament_of_another_game():
     still under way, and the next boot refused the statistics it wrote."""
     from freecell.variants import BakersGame
 
-    st = R.Stats()
+    st = Stats()
     st.start(0)
     st.start_tournament(0, 0, True)
     g = Game()
@@ -394,11 +395,11 @@ def test_a_game_the_statistics_missed_ends_a_tournament_of_another_game():
     assert st.tournament and st.tour_done == 1
     st.start(BakersGame.id)
     assert not st.tournament and st.consistent()
-    assert R.Stats().decode(st.encode()) is None
+    assert Stats().decode(st.encode()) is None
 
     files = FakeFiles()
-    files.files[STATS] = bytes(R.Stats().encode())
-    between = R.Stats()
+    files.files[STATS] = bytes(Stats().encode())
+    between = Stats()
     between.start(0)
     between.start_tournament(0, 0, True)
     between.finish(g)

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from app import records as R
+from app import records_format as R
 
 from conftest import need
 from freecell import loadgame, notation, savefile
@@ -249,7 +249,7 @@ def test_a_failed_save_is_reported_and_play_goes_on():
 
 def test_statistics_and_settings_refuse_well_sealed_nonsense():
     from app.records import Settings, Stats
-    from freecell.savefile import wrap
+    from freecell.container import wrap
     st = Stats()
     st.start()
     good = st.encode()
@@ -300,7 +300,7 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
 
 
 def test_a_save_from_another_format_version_is_set_aside_at_boot():
-    from freecell.savefile import wrap
+    from freecell.container import wrap
     files = FakeFiles()
     Driver(617, storage=Storage(files)).press("a", "up", "a", "start")
     data = files.files[GAME]
@@ -314,7 +314,7 @@ def test_a_save_from_another_format_version_is_set_aside_at_boot():
 
 def test_statistics_from_the_first_format_are_read():
     from app.records import Stats
-    from freecell.savefile import put, wrap
+    from freecell.container import put, wrap
     old = bytearray(25 + 12)  # version 1: 25 bytes, then one recent game
     for i, value in enumerate((3, 2, 1)):
         put(old, 3 * i, value, 3)
@@ -530,7 +530,7 @@ def test_files_of_the_version_before_scores_had_schemes_still_load():
     format 2 in progress (HalfCell, cards back from home allowed).  They load
     as they were, classic scoring, the game resumes and plays, and the next
     saves are the new formats."""
-    from app.records import BESTS, DAILY_PLAYED, LAST_DAILY
+    from app.records_format import BESTS, DAILY_PLAYED, LAST_DAILY
     files = FakeFiles()
     for name in (GAME, STATS, SETTINGS):
         with open(os.path.join(SAVES_V3, name), "rb") as f:

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from freecell import loadgame, notation, savefile
+from freecell import container, loadgame, notation, savefile
 from freecell.game import Game
 from freecell.cards import parse
 from freecell.history import AUTO, GROUP_START
@@ -114,7 +114,7 @@ def test_damage_is_named(damage, message):
 
 
 def reseal(payload, version=savefile.GAME_VERSION):
-    return savefile.wrap(savefile.GAME, version, payload, len(payload))
+    return container.wrap(savefile.GAME, version, payload, len(payload))
 
 
 def payload_of(game):
@@ -167,10 +167,10 @@ def test_a_history_that_does_not_match_the_table_is_refused():
 def sealed(data, change):
     """A saved game's file with its payload changed by change(payload) and
     sealed again (right length and checksum): well formed, but lying."""
-    at, n = savefile.unwrap(data, savefile.GAME, savefile.GAME_VERSION)
+    at, n = container.unwrap(data, savefile.GAME, savefile.GAME_VERSION)
     payload = bytearray(data[at:at + n])
     payload = change(payload) or payload
-    return savefile.wrap(savefile.GAME, savefile.GAME_VERSION, payload, len(payload))
+    return container.wrap(savefile.GAME, savefile.GAME_VERSION, payload, len(payload))
 
 
 def test_a_sealed_record_of_a_column_no_play_can_build_is_refused():

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from app import records as R
+from app import records_format as R
 from app.storage import GAME, STATS, Storage
 from conftest import TOOLS, run
 from freecell import codes, scoring

@@ -22,6 +22,7 @@ def tree32(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("mpy32"))
     compile_to(out, [(os.path.join(LIB, "freecell"), "freecell"),
                      (os.path.join(LIB, "app"), "app"),
+                     (os.path.join(LIB, "drivers"), "drivers"),
                      (os.path.join(ROOT, "boards"), "boards")], "x86")
     sys.path.insert(0, TOOLS)
     from bench import write_win_keys

@@ -114,8 +114,8 @@ def test_the_sound_setting_off_is_silent_and_kept_in_the_settings_file():
 
 
 def test_settings_files_of_before_sound_load_with_sound_on_and_a_wrong_bit_is_refused():
-    from freecell.savefile import wrap
-    from app.records import SETTINGS, VERSION
+    from freecell.container import wrap
+    from app.records_format import SETTINGS, VERSION
 
     for folder in ("saves_v2", "saves_v3"):  # written by earlier releases
         with open(os.path.join(HERE, "data", folder, "settings.sav"), "rb") as f:

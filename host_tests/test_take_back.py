@@ -6,7 +6,7 @@ import os
 import sys
 
 from conftest import TOOLS, run
-from freecell import loadgame, savefile
+from freecell import container, loadgame, savefile
 from freecell.game import OK, Game
 from freecell.solver import NO_SOLUTION, SOLVED, Solver
 from freecell.table import CELL0, FOUND0, FOUNDATION
@@ -69,9 +69,9 @@ def test_a_save_keeps_the_rule_and_a_history_that_breaks_it_is_refused():
     assert again.undo() == OK and again.undo() == OK
     assert column_text(again, 0) == "3H 4H"
     # the same file claiming the rule off: its first step is now forbidden
-    p = bytearray(data[savefile.HEADER:-savefile.TRAILER])
+    p = bytearray(data[container.HEADER:-container.TRAILER])
     p[7] &= ~16
-    forged = savefile.wrap(savefile.GAME, savefile.GAME_VERSION, p, len(p))
+    forged = container.wrap(savefile.GAME, savefile.GAME_VERSION, p, len(p))
     assert loadgame.decode_game(forged, Game()) == "the undo history holds a move the rules forbid"
 
 

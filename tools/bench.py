@@ -114,6 +114,7 @@ def compile_tree(out, arch="host"):
 
     for src, package in ((os.path.join(LIB, "freecell"), "freecell"),
                          (os.path.join(LIB, "app"), "app"),
+                         (os.path.join(LIB, "drivers"), "drivers"),
                          (os.path.join(ROOT, "boards"), "boards")):
         os.makedirs(os.path.join(out, package), exist_ok=True)
         for name in sorted(os.listdir(src)):

@@ -34,10 +34,10 @@ from freecell.compat import ticks_diff, ticks_ms, ticks_us  # noqa: E402
 
 
 def boot():
-    from app.storage import Storage
+    from app.storage import Storage, board_files
 
     return App(board.display, board.keys, board.seed(), GAME,
-               Storage(getattr(board, "files", None)))
+               Storage(board_files(board)))
 
 
 def heap():

@@ -20,7 +20,8 @@ from freecell.game import Game
 GAME = Game()
 gc.collect()
 from app.keeper import Keeper  # noqa: E402
-from app.storage import FlashFiles, Storage  # noqa: E402
+from app.storage import Storage
+from drivers.flash_files import FlashFiles  # noqa: E402
 
 KEEPER = Keeper(Storage(FlashFiles(sys.argv[1])))
 KEEPER.boot(GAME)

@@ -21,8 +21,8 @@ for _path in (os.path.join(ROOT, "tools", "shims"), os.path.join(ROOT, "firmware
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from app import records as R  # noqa: E402
-from app.records import DAILY, SOLVED, WON, Settings, Stats  # noqa: E402
+from app import records_format as R  # noqa: E402
+from app.records import Settings, Stats  # noqa: E402
 from freecell import notation  # noqa: E402
 from freecell.deal import DealNumber  # noqa: E402
 from freecell.game import Game, WON, GAVE_UP  # noqa: E402
@@ -85,9 +85,9 @@ def print_stats(st):
         hi, lo, how, moves, undos, score, more = st.record(i)
         deal = DealNumber()
         deal.hi, deal.lo = hi, lo
-        ending = {WON: "won", SOLVED: "won with the solver's help"}.get(how & 3, "given up")
+        ending = {R.WON: "won", R.SOLVED: "won with the solver's help"}.get(how & 3, "given up")
         print("  %s #%s%s%s %s, %d moves %d undos %s score %d" % (
-            VARIANTS[how >> 3].name, deal.text(), " (daily)" if how & DAILY else "",
+            VARIANTS[how >> 3].name, deal.text(), " (daily)" if how & R.DAILY else "",
             " (tournament round %d)" % (more >> 2) if more >> 2 else "", ending,
             moves, undos, SCHEMES[more & 3], score))
 

@@ -34,7 +34,8 @@ from binascii import hexlify  # noqa: E402
 
 from boards import sim  # noqa: E402
 from app.app import App  # noqa: E402
-from app.storage import FlashFiles, Storage  # noqa: E402
+from app.storage import Storage
+from drivers.flash_files import FlashFiles  # noqa: E402
 from freecell import notation  # noqa: E402
 
 SEND_FRAMES = [False]

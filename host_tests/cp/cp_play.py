@@ -77,7 +77,7 @@ def boot(board_name):
     from app.app import App
 
     # as main.py boots it: the board's files (nvm) and log capacity
-    from app.storage import Storage
+    from app.storage import Storage, board_files
 
     game = Game(log=getattr(game_board, "LOG_CAPACITY", CAPACITY))
     global KEY_NUMBERS
@@ -89,7 +89,7 @@ def boot(board_name):
     KEY_NUMBERS = {name: scanner.bits.index(1 << button) for name, button in BUTTONS.items()
                    if 1 << button in scanner.bits}
     return App(game_board.display, game_board.keys, 1, game,
-               Storage(getattr(game_board, "files", None)))
+               Storage(board_files(game_board)))
 
 
 KEY_NUMBERS = {}  # the board's key number of each of the app's buttons

@@ -17,8 +17,9 @@ gc.collect()
 from app.app import App  # noqa: E402
 from app import let_go  # noqa: E402
 from app.keeper import Keeper  # noqa: E402
-from app.storage import FlashFiles, Storage  # noqa: E402
-from app import records as R
+from app.storage import Storage
+from drivers.flash_files import FlashFiles  # noqa: E402
+from app import records_format as R
 
 PRESSES = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 SEED = int(sys.argv[2]) if len(sys.argv) > 2 else 1

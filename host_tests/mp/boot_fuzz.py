@@ -19,7 +19,7 @@ import sys
 
 from boards import sim
 from app.app import App
-from app.storage import GAME, SETTINGS, STATS, NvmFiles, Storage
+from app.storage import GAME, SETTINGS, STATS, Storage, nvm_files
 from files import FakeFiles
 from nvm import FakeNvm
 from freecell import savefile
@@ -46,12 +46,12 @@ class Flash:
 
     def __init__(self, nvm=None, files=None):
         self.nvm = nvm
-        self.files = files if files is not None else (NvmFiles(nvm) if nvm else FakeFiles())
+        self.files = files if files is not None else (nvm_files(nvm) if nvm else FakeFiles())
 
     def copy(self):
         if self.nvm is not None:
             nvm = self.nvm.copy()
-            return Flash(nvm, NvmFiles(nvm))
+            return Flash(nvm, nvm_files(nvm))
         return Flash(None, self.files.copy())
 
     def names(self):

@@ -1,7 +1,7 @@
 # The scripts' random numbers: the same sequence on CPython and MicroPython
 # (an LCG kept under 2**30, so no long int on a 32-bit MicroPython), and the
 # fuzzers' one way to make a sealed lie of a saved file.
-from freecell import savefile
+from freecell import container, savefile
 
 
 class Lcg:
@@ -17,7 +17,7 @@ def mutate(data, kind, rng):
     """The saved file `data` (of `kind`, its own version) with one to three
     payload bytes changed and the container sealed again: right length,
     right checksum, wrong contents."""
-    at, n = savefile.unwrap(data, kind, data[3])
+    at, n = container.unwrap(data, kind, data[3])
     payload = bytearray(data[at:at + n])
     for _ in range(1 + rng.next(3)):
         i = rng.next(len(payload))
@@ -30,7 +30,7 @@ def mutate(data, kind, rng):
             payload[i] = (payload[i] + 1) & 0xFF
         else:  # a small number: a card, a count, a flag
             payload[i] = rng.next(53)
-    return savefile.wrap(kind, data[3], payload, len(payload))
+    return container.wrap(kind, data[3], payload, len(payload))
 
 
 def mutate_step(data, rng):
@@ -38,7 +38,7 @@ def mutate_step(data, rng):
     column, one of the tallest (undoing it puts the cards back there),
     sealed again: the lie of issue 22 that grew a column past its room.
     None when the save has no step."""
-    at, n = savefile.unwrap(data, savefile.GAME, data[3])
+    at, n = container.unwrap(data, savefile.GAME, data[3])
     payload = bytearray(data[at:at + n])
     table_end = 43
     for c in range(10):
@@ -53,4 +53,4 @@ def mutate_step(data, rng):
                 payload[33 + c] == payload[33 + tallest] and rng.next(2)):
             tallest = c
     payload[j] = (payload[j] & 0xC0) | tallest
-    return savefile.wrap(savefile.GAME, data[3], payload, len(payload))
+    return container.wrap(savefile.GAME, data[3], payload, len(payload))

@@ -58,7 +58,8 @@ class Keeper:
         self.resumed = boot(self, game)
         for package, name in (("freecell", "loadgame"), ("freecell", "savefile_old"),
                               ("freecell", "replay"), ("freecell", "results"),
-                              ("app", "records_load"), ("app", "restore")):
+                              ("app", "records_load"), ("app", "records_format"),
+                              ("app", "restore")):
             let_go(package, name)
         return self.resumed
 

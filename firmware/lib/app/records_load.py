@@ -1,4 +1,5 @@
-"""Loading the statistics (records.py's layout): every format's checks.
+"""Loading the statistics and the settings (records_format.py's layouts):
+every format's checks.
 
 Imported only when the statistics are loaded (at boot; the keeper lets go
 of it after, so its code takes no room while the game is played).  Version 4
@@ -19,14 +20,15 @@ without the last three counters):
           gets version 4's 13th byte: classic, no tournament)
 """
 
-from freecell.savefile import get, unwrap
+from freecell.container import get, unwrap
 from freecell.scoring import SCHEMES
 from freecell.variants import by_id
 
-from .records import (BEST_SCORE, BEST_STREAK, BY_SOLVER, DAILY_PLAYED, DAILY_WON, FEWEST,
-                      FIELDS, FLAG_DAILY, FLAG_HELPED, FLAG_IN_PROGRESS, FLAG_RANDOM,
-                      FLAG_TOURNAMENT, GAMES, GIVEN_UP, HEAD, MOST_GAMES, PLAYED, RECENT, RECORD, ROUNDS,
-                      STATS, STATS_VERSION, STREAK, TALLY, TOURNAMENTS, WINS)
+from .records_format import (BEST_SCORE, BEST_STREAK, BY_SOLVER, DAILY_PLAYED, DAILY_WON, FEWEST,
+                             FIELDS, FLAG_DAILY, FLAG_HELPED, FLAG_IN_PROGRESS, FLAG_RANDOM,
+                             FLAG_TOURNAMENT, GAMES, GIVEN_UP, HEAD, MOST_GAMES, PLAYED, RECENT,
+                             RECORD, ROUNDS, SETTINGS, SETTINGS_FLAGS, STATS, STATS_VERSION,
+                             STREAK, TALLY, TOURNAMENTS, VERSION, WINS)
 
 _OLD_RECORD = 12
 
@@ -161,4 +163,28 @@ def _decode_old(stats, data, version):
         old = at + head + i * _OLD_RECORD
         stats.recent[i * RECORD:i * RECORD + _OLD_RECORD] = data[old:old + _OLD_RECORD]
         stats.recent[i * RECORD + _OLD_RECORD] = 0
+    return None
+
+
+def decode_settings(settings, data):
+    """Load `settings` (a records.Settings) from a saved file; returns None,
+    or an error message and changes nothing."""
+    version = data[3] if len(data) > 3 and data[3] in (1, 2) else VERSION
+    where = unwrap(data, SETTINGS, version)
+    if isinstance(where, str):
+        return where
+    at, n = where
+    size = version + 3  # 4, 5 or 6 bytes
+    p = data[at:at + n] + bytes(6 - min(n, 6))  # the later bytes' defaults: 0
+    if n != size or p[0] > SETTINGS_FLAGS[version] or p[1] > 3 or p[2] > 1 \
+            or not 1 <= p[3] <= 4 or by_id(p[4]) is None or p[5] >= SCHEMES:
+        return "the settings have impossible values"
+    settings.autoplay = bool(p[0] & 1)
+    settings.take_back = bool(p[0] & 2)
+    settings.sound = not p[0] & 4
+    settings.contrast = p[1]
+    settings.flip = p[2] == 1
+    settings.cells = p[3]
+    settings.game = p[4]
+    settings.scoring = p[5]
     return None

@@ -9,11 +9,12 @@ this code takes room while the game is played: the heap a small board
 import gc
 
 from freecell.game import PLAYING
-from freecell.savefile import game_bytes, unwrap
+from freecell.container import unwrap
+from freecell.savefile import game_bytes
 
 from . import let_go
-from .records import SETTINGS_BYTES, STATS_BYTES
-from .storage import GAME, SETTINGS, STATS, UNREADABLE, label
+from .records_format import SETTINGS_BYTES, STATS_BYTES
+from .storage import GAME, SETTINGS, STATS, label
 
 RESULT_SLOTS = 8  # results.SLOTS: result0.sav .. result7.sav
 _NO_ROOM = MemoryError  # a marker: read() or decode() found no room on the heap
@@ -65,7 +66,7 @@ def _read(storage, name, limit):
     size = storage.files.size(name)
     if size is None:
         return None
-    if size == UNREADABLE:
+    if size < 0:  # there, but not a file (drivers/flash_files.py's UNREADABLE)
         return "it cannot be read"
     if size > limit:
         return "larger than any save"

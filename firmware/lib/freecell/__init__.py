@@ -13,7 +13,8 @@ Modules, each doing one thing:
   scoring       the three scoring schemes
   notation      standard move notation and the fc-solve position text
   codes         game codes (the game, its cells and the deal, checked)
-  savefile      the saved files' container and the saved game's bytes
+  container     the one container of every saved file (kind, version, checksum)
+  savefile      the saved game's bytes
   loadgame      a saved game checked and loaded (its history replayed)
   savefile_old  the earlier saved-game formats, still read
   replay        one logged action played again under the rules

@@ -27,7 +27,8 @@ from .history import GROUP_START, AUTO
 from .movelog import SOLVER, check as check_entry
 from .replay import play
 from .scoring import SCHEMES
-from .savefile import GAME, GAME_VERSION, get, unwrap
+from .container import get, unwrap
+from .savefile import GAME, GAME_VERSION
 from .table import (ALTERNATE, HOME_RULE, CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS,
                     MAX_COLUMNS, Table, home_put)
 from .variants import by_id

@@ -4,7 +4,7 @@ the replay that confirms or refutes them (tools/fc.py verify).
 
 The board writes one file a finished game, result0.sav .. result7.sav (the
 game's serial mod 8: the last eight games, each at most 850 bytes), with
-savefile.py's container, kind b"R".  Payload, version 1 (29 + 2 x actions):
+freecell.container, kind b"R".  Payload, version 1 (29 + 2 x actions):
     0   3   deal number, high part      3   2   low part
     5   1   the game (a variant's id)   6   1   free cells
     7   1   autoplay at the deal 1 | cards may come back from home 2 | a
@@ -32,7 +32,7 @@ from .deal import DealNumber
 from .game import Game, PLAYING, WON, GAVE_UP
 from .movelog import SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, HELPED, is_move
 from .replay import play as _play
-from .savefile import get, put, unwrap, wrap
+from .container import get, put, unwrap, wrap
 from .scoring import NAMES, SCHEMES, TIMED
 from .variants import by_id
 

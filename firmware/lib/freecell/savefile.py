@@ -1,14 +1,6 @@
 """Saved data as bytes: one container for every file, and the game's layout.
 
-Container (every saved file):
-    0   2   b"FC"
-    2   1   kind: b"G" game, b"S" statistics, b"O" options (settings)
-    3   1   format version of that kind
-    4   2   payload length n (big-endian)
-    6   n   payload
-    6+n 4   Fletcher-32 of bytes 0 .. 6+n-1 (big-endian)
-A truncated, altered or foreign file fails the length, the checksum or the
-kind/version check; read() says which, in words.
+The container (kind, version, length, checksum) is container.py's.
 
 Game payload, version 3 (43 + cards on the columns + 4 + 3 per history step
 + 6 + 2 per logged action bytes: 105 for a fresh deal, at most 1,185 + 800
@@ -49,12 +41,11 @@ one direction only.
 """
 
 from .cards import NO_CARD
+from .container import HEADER, TRAILER, checksum_of, head, join, put
 from .table import ALTERNATE, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS
 
 GAME = b"G"
 GAME_VERSION = 3
-HEADER = 6
-TRAILER = 4
 
 
 def game_bytes(history, log):
@@ -65,104 +56,9 @@ def game_bytes(history, log):
     return HEADER + 53 + 52 + 3 * history + 2 * log + TRAILER
 
 
-def checksum(data, n):
-    """Fletcher-32 over data[0:n], in small ints only."""
-    a = b = 0
-    for i in range(n):
-        a = (a + data[i]) % 65535
-        b = (b + a) % 65535
-    return (b << 16) | a
-
-
-def checksum_of(parts):
-    """checksum() over the pieces one after another, as if joined."""
-    a = b = 0
-    for part in parts:
-        for x in part:
-            a = (a + x) % 65535
-            b = (b + a) % 65535
-    return (b << 16) | a
-
-
-def put(buf, at, value, size):
-    """Write value big-endian in `size` bytes; returns the next offset."""
-    for i in range(size - 1, -1, -1):
-        buf[at + i] = value & 0xFF
-        value >>= 8
-    return at + size
-
-
-def get(buf, at, size):
-    value = 0
-    for i in range(size):
-        value = (value << 8) | buf[at + i]
-    return value
-
-
-def container(kind, version, n):
-    """A file of n payload bytes, its head written and its payload (at
-    HEADER) still to fill: the one buffer a save allocates.  seal() it once
-    the payload is in."""
-    return _head(bytearray(HEADER + n + TRAILER), kind, version, n)
-
-
-def _head(out, kind, version, n):
-    """The container's first HEADER bytes, for a payload of n bytes."""
-    out[0] = 70  # F
-    out[1] = 67  # C
-    out[2] = kind[0]
-    out[3] = version
-    put(out, 4, n, 2)
-    return out
-
-
-def seal(out):
-    """Write a container's checksum; returns it."""
-    n = len(out) - TRAILER
-    put(out, n, checksum(out, n), 4)
-    return out
-
-
-def wrap(kind, version, payload, n):
-    """The container around payload[0:n], as a new bytearray."""
-    out = container(kind, version, n)
-    out[HEADER : HEADER + n] = memoryview(payload)[:n]
-    return seal(out)
-
-
-def unwrap(data, kind, version):
-    """-> (payload offset, length) or an error message (a str)."""
-    if len(data) < HEADER + TRAILER or data[0] != 70 or data[1] != 67:
-        return "not a save file"
-    if data[2] != kind[0]:
-        return "a save file of another kind"
-    n = get(data, 4, 2)
-    if len(data) != HEADER + n + TRAILER:
-        return "the file is cut short" if len(data) < HEADER + n + TRAILER else "extra bytes"
-    if get(data, HEADER + n, 4) != checksum(data, HEADER + n):
-        return "the checksum does not match"
-    if data[3] != version:
-        return "format version %d, this game reads %d" % (data[3], version)
-    return (HEADER, n)
-
-
 def encode_game(game, serial):
     """The game as a saved file (a new bytearray): game_parts() joined."""
     return join(game_parts(game, serial))
-
-
-def join(parts):
-    """Buffers (bytes, bytearrays, memoryviews) one after another, as a new
-    bytearray."""
-    n = 0
-    for part in parts:
-        n += len(part)
-    out = bytearray(n)
-    at = 0
-    for part in parts:
-        out[at:at + len(part)] = part
-        at += len(part)
-    return out
 
 
 def game_parts(game, serial):
@@ -183,8 +79,8 @@ def game_parts(game, serial):
         cards += t.cards_home()
     log = game.log
     n = 53 + cards + 3 * steps + 2 * log.n
-    head = _head(bytearray(HEADER + 47 + cards), GAME, GAME_VERSION, n)  # to the steps
-    buf = memoryview(head)[HEADER:]
+    first = head(bytearray(HEADER + 47 + cards), GAME, GAME_VERSION, n)  # to the steps
+    buf = memoryview(first)[HEADER:]
     at = put(buf, 0, game.number.hi, 3)
     at = put(buf, at, game.number.lo, 2)
     buf[5] = game.variant.id
@@ -214,7 +110,7 @@ def game_parts(game, serial):
             at += 1
     at = put(buf, at, steps, 2)
     put(buf, at, h.head - h.first, 2)
-    parts = [head]
+    parts = [first]
     ring = memoryview(h.steps)
     start = (h.first % h.capacity) * 3
     stop = start + 3 * steps
