@@ -19,6 +19,7 @@ import adafruit_displayio_ssd1306
 
 import microcontroller
 
+from drivers import bits
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 
@@ -27,13 +28,12 @@ i2c = busio.I2C(board.GP5, board.GP4, frequency=400000)  # SCL, SDA
 bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=0x3C)
 display = BitmapCanvas(adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64,
                                                           auto_refresh=False), 128, 64)
-#               up        down      left      right     A         B         START     SELECT
 _PINS = (board.GP10, board.GP11, board.GP12, board.GP13, board.GP14, board.GP15, board.GP16,
          board.GP17)
 # scanned (and so debounced) every 10 ms, not keypad's 20: a press reaches
 # the app 5 ms sooner on average, and tactile buttons settle within 5
 keys = KeypadKeys(keypad.Keys(_PINS, value_when_pressed=False, pull=True, interval=0.01),
-                  bytes(1 << i for i in range(8)))
+                  bits(("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")))  # GP10-17
 # the game, statistics and settings in nvm (code cannot write CIRCUITPY); no
 # room there for the result log, so no moves are logged for it
 nvm = microcontroller.nvm

@@ -19,8 +19,7 @@ from freecell.compat import ticks_us
 
 i2c = I2C(0, sda=Pin(21), scl=Pin(22), freq=400000)
 display = i2c_display(i2c, 128, 64, 0x3C, "I2C0 (SDA GPIO21, SCL GPIO22)")
-#                  up  down left right A   B   START SELECT
-keys = pull_up_keys(Pin, (32, 33, 25, 26, 27, 14, 13, 4))
+keys = pull_up_keys(Pin, UP=32, DOWN=33, LEFT=25, RIGHT=26, A=27, B=14, START=13, SELECT=4)
 
 
 def seed():

@@ -15,7 +15,7 @@ import rotaryio
 
 import microcontroller
 
-from app.buttons import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP
+from drivers import bit, bits
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import EncoderKeys, KeypadKeys
 
@@ -23,10 +23,11 @@ board.DISPLAY.auto_refresh = False  # the app refreshes after it draws
 display = BitmapCanvas(board.DISPLAY, 128, 64)
 _PINS = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6, board.KEY7,
          board.KEY8, board.KEY9, board.KEY10, board.KEY11, board.KEY12, board.ENCODER_SWITCH)
-_BITS = bytes((K_START, K_UP, K_SELECT, K_LEFT, K_DOWN, K_RIGHT, K_B, K_A, K_A, 0, 0, 0, K_A))
+_BITS = bits(("START", "UP", "SELECT", "LEFT", "DOWN", "RIGHT", "B", "A", "A", None, None, None,
+              "A"))  # KEY1 ... KEY12, the encoder's switch
 keys = EncoderKeys(KeypadKeys(keypad.Keys(_PINS, value_when_pressed=False, pull=True), _BITS),
                    rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B),
-                   K_LEFT, K_RIGHT)
+                   bit("LEFT"), bit("RIGHT"))
 nvm = microcontroller.nvm
 LOG_CAPACITY = 0  # no room in nvm for the result log: no moves logged for it
 

@@ -19,8 +19,7 @@ from freecell.compat import ticks_us
 
 i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
 display = i2c_display(i2c, 128, 64, 0x3C, "I2C0 (SDA GP4, SCL GP5)")
-#                  up  down left right A   B   START SELECT
-keys = pull_up_keys(Pin, (10, 11, 12, 13, 14, 15, 16, 17))
+keys = pull_up_keys(Pin, UP=10, DOWN=11, LEFT=12, RIGHT=13, A=14, B=15, START=16, SELECT=17)
 
 
 def seed():

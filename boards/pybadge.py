@@ -10,14 +10,13 @@ import keypad
 
 import microcontroller
 
-from app.buttons import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_SELECT, K_START, K_UP
+from drivers import bits
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 
 board.DISPLAY.auto_refresh = False  # the app refreshes after it draws
 display = BitmapCanvas(board.DISPLAY, 160, 128, colour=True)
-# the shift register's order: B A START SELECT RIGHT DOWN UP LEFT
-_BITS = bytes((K_B, K_A, K_START, K_SELECT, K_RIGHT, K_DOWN, K_UP, K_LEFT))
+_BITS = bits(("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT"))  # the shift register's order
 keys = KeypadKeys(keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
                                            latch=board.BUTTON_LATCH, key_count=8,
                                            value_when_pressed=True), _BITS)

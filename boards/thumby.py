@@ -56,8 +56,7 @@ else:
     pulse_reset(Pin(18, Pin.OUT, value=1))
     i2c = I2C(0, sda=Pin(16), scl=Pin(17), freq=1000000)
     display = i2c_display(i2c, 72, 40, 0x3C, "I2C0 (SDA GP16, SCL GP17)", column_offset=28)
-#                  up down left right A   B   START SELECT
-keys = pull_up_keys(Pin, (4, 6, 3, 5, 27, 24, None, None))
+keys = pull_up_keys(Pin, UP=4, DOWN=6, LEFT=3, RIGHT=5, A=27, B=24)  # no START, SELECT
 
 
 def muted(cfg="/thumby.cfg"):

@@ -41,7 +41,7 @@ def column_text(game, c):
 def solver_line(game, budget=50000, table_bits=16):
     """The solver's winning line from game's position, in standard notation
     (autoplay as the game has it); fails the test if it finds none."""
-    from freecell.notation import move_text
+    from freecell.notation import packed_text
     from freecell.solver import SOLVED, Solver
 
     solver = Solver(budget=budget, table_bits=table_bits)
@@ -49,8 +49,7 @@ def solver_line(game, budget=50000, table_bits=16):
     while not solver.step(5000):
         pass
     assert solver.state == SOLVED
-    return [move_text(m & 31, (m >> 5) & 31, m >> 10, game.variant.piles)
-            for m in solver.moves(game.autoplay)]
+    return [packed_text(m, game.variant.piles) for m in solver.moves(game.autoplay)]
 
 
 def full_ring_and_log(deal=617):
@@ -78,4 +77,4 @@ def play_line(game, line):
 
     for token in line:
         p = notation.parse_move(token)
-        assert game.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0
+        assert game.play(p) == 0

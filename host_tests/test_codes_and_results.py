@@ -11,7 +11,7 @@ from conftest import TOOLS, run
 from freecell import codes, notation, results, scoring
 from freecell.deal import DealNumber
 from freecell.game import Game, GAVE_UP
-from freecell.movelog import SOLVER, UNDO, REDO, FINISH, AUTOPLAY_OFF
+from freecell.movelog import SOLVER, UNDO, REDO, FINISH, AUTOPLAY_OFF, is_move
 from freecell.container import unwrap, wrap
 from freecell.variants import VARIANTS
 
@@ -112,7 +112,7 @@ def transcript(name="617.moves"):
 def play(game, tokens):
     for token in tokens:
         p = notation.parse_move(token, game.variant.columns, game.variant.cells)
-        assert game.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0
+        assert game.play(p) == 0
 
 
 def won_617(scheme=scoring.CLASSIC):
@@ -140,7 +140,7 @@ def test_the_log_holds_every_action_in_order():
     entries = [log.entry(i) for i in range(log.n)]
     assert entries[0] == AUTOPLAY_OFF and entries[21:23] == [UNDO, REDO]
     assert entries[-1] == FINISH and log.complete and not log.by_solver()
-    moves = [e for e in entries if e & 31 != 31]
+    moves = [e for e in entries if is_move(e)]
     # every action counts as a move but the log's autoplay switch; FINISH
     # counts a move for each card it plays
     assert len(moves) == game.moves - 2 - (52 - game.home_before_finish)

@@ -103,7 +103,7 @@ def test_winnable_answers_at_once_where_few_moves_are_left():
     game.deal(9)
     for token in LOST_9:
         p = notation.parse_move(token)
-        assert game.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0
+        assert game.play(p) == 0
     assert game.has_move()
     d = Driver(9)
     d.app.game = d.play.game = game

@@ -4,6 +4,7 @@ import pytest
 
 from freecell import notation as N
 from freecell.game import Game
+from freecell.movelog import count_of, dst_of, src_of
 from freecell.table import CELL0, FOUND0, FOUNDATION
 
 
@@ -14,7 +15,7 @@ from freecell.table import CELL0, FOUND0, FOUNDATION
 ])
 def test_tokens_parse(token, src, dst, count):
     p = N.parse_move(token)
-    assert (N.move_src(p), N.move_dst(p), N.move_count(p)) == (src, dst, count)
+    assert (src_of(p), dst_of(p), count_of(p)) == (src, dst, count)
 
 
 @pytest.mark.parametrize("token", ["", "3", "h3", "39", "93", "3e", "ab3", "12v", "12v0",
@@ -35,7 +36,7 @@ def test_cells_beyond_the_game_are_not_places():
 def test_moves_write_as_tokens(src, dst, count, token):
     assert N.move_text(src, dst, count) == token
     p = N.parse_move(token)
-    assert N.move_src(p) == src
+    assert src_of(p) == src
 
 
 @pytest.mark.parametrize("token,columns,cells,src,dst", [
@@ -46,7 +47,7 @@ def test_ten_columns_and_eight_cells_as_fc_solve_writes_them(token, columns, cel
     """fc-solve writes column ten as '10' and the eighth cell as 'k' ('h' is
     the foundation)."""
     p = N.parse_move(token, columns, cells)
-    assert (N.move_src(p), N.move_dst(p)) == (src, dst)
+    assert (src_of(p), dst_of(p)) == (src, dst)
     assert N.move_text(src, dst) == token
     assert N.parse_move(token) == -1  # not places on FreeCell's table
 

@@ -119,7 +119,7 @@ def test_an_honest_long_column_still_loads():
     tokens = open(os.path.join(os.path.dirname(__file__), "data", "252-long-column.moves")).read()
     for token in tokens.split():
         p = notation.parse_move(token)
-        assert g.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0
+        assert g.play(p) == 0
     assert max(g.table.heights) >= 17
     other = Game()
     assert loadgame.decode_game(savefile.encode_game(g, 3), other) == 3

@@ -27,7 +27,7 @@ def game_after(moves):
     for token in open(os.path.join(os.path.dirname(__file__), "..", "tools", "data",
                                    "617.moves")).read().split()[:moves]:
         p = notation.parse_move(token)
-        g.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p))
+        g.play(p)
     return g
 
 

@@ -22,7 +22,7 @@ def played(moves, undos=0):
     g.deal(617)
     for token in TRANSCRIPT[:moves]:
         p = notation.parse_move(token)
-        assert g.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0
+        assert g.play(p) == 0
     for _ in range(undos):
         g.undo()
     return g

@@ -87,7 +87,7 @@ def test_recent_games_say_how_each_ended(tmp_path):
     for i, token in enumerate(tokens):
         game.actor = SOLVER if i == len(tokens) - 1 else 0  # "show me" made the last move
         p = notation.parse_move(token)
-        assert game.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0
+        assert game.play(p) == 0
     d.app.act("end")
     for name in ("stats.sav", "result1.sav", "result2.sav"):
         with open(str(tmp_path / name), "wb") as f:

@@ -217,7 +217,7 @@ def test_stopping_show_me_one_move_early_is_not_the_players_win(tmp_path):
     left = show_me_until(d, 1)
     game = d.game
     for packed in left:  # the player's own hand
-        assert game.move(packed & 31, (packed >> 5) & 31, packed >> 10) == 0
+        assert game.play(packed) == 0
     assert game.is_won() and game.assisted
     d.press("left")  # the table sees the game is over
     assert d.app.screen is d.app.end

@@ -6,6 +6,7 @@ import pytest
 
 from freecell import scoring
 from freecell.game import Game, WON
+from freecell.movelog import dst_of, src_of
 from freecell.table import CELL0, FOUND0, FOUNDATION
 from helpers import position
 
@@ -100,8 +101,8 @@ def test_a_whole_game_scores_by_its_scheme(scheme):
     from_cells = 0
     for i, token in enumerate(tokens):
         p = notation.parse_move(token)
-        src, dst = notation.move_src(p), notation.move_dst(p)
-        assert game.move(src, dst, notation.move_count(p)) == 0
+        src, dst = src_of(p), dst_of(p)
+        assert game.play(p) == 0
         from_cells += CELL0 <= src < FOUND0 and dst < CELL0
         if i == 10:
             assert game.undo() == 0 and game.redo() == 0

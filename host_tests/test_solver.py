@@ -35,7 +35,7 @@ def test_every_solution_replays_to_a_win(autoplay):
             continue
         solved += 1
         for packed in solver.moves(autoplay):
-            assert game.move(packed & 31, (packed >> 5) & 31, packed >> 10) == 0, \
+            assert game.play(packed) == 0, \
                 (number, game.reason())
         assert game.is_won(), number
     assert solved >= 59  # all but deal 36, measured: see STRATEGIES in solver.py
@@ -48,7 +48,7 @@ def test_fewer_free_cells(cells, measured):
         game, solver = solve(number, cells=cells)
         if solver.state == SOLVED:
             for packed in solver.moves(True):
-                assert game.move(packed & 31, (packed >> 5) & 31, packed >> 10) == 0
+                assert game.play(packed) == 0
             assert game.is_won()
             wins += 1
     assert wins >= measured  # of deals 1-20, with the board's settings
@@ -65,7 +65,7 @@ def test_it_solves_from_the_middle_of_a_game_too():
         pass
     assert solver.state == SOLVED
     for packed in solver.moves(True):
-        assert game.move(packed & 31, (packed >> 5) & 31, packed >> 10) == 0
+        assert game.play(packed) == 0
     assert game.is_won()
 
 

@@ -8,6 +8,7 @@ import sys
 from conftest import TOOLS, run
 from freecell import container, loadgame, savefile
 from freecell.game import OK, Game
+from freecell.movelog import src_of
 from freecell.solver import NO_SOLUTION, SOLVED, Solver
 from freecell.table import CELL0, FOUND0, FOUNDATION
 from freecell.notation import move_text, parse_move
@@ -89,9 +90,9 @@ def test_the_solver_takes_cards_back_only_under_the_rule():
     s = solve(g)
     assert s.state == SOLVED
     line = s.moves(True)
-    assert (line[0] & 31) == CLUBS  # 5C comes back first
+    assert src_of(line[0]) == CLUBS  # 5C comes back first
     for m in line:
-        assert g.move(m & 31, (m >> 5) & 31, m >> 10) == OK, g.reason()
+        assert g.play(m) == OK, g.reason()
     assert g.is_won()
 
 

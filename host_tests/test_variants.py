@@ -101,7 +101,7 @@ def test_fc_solve_solutions_replay_to_solved(fc_solve, name):
 
 def play_line(game, packed_moves):
     for packed in packed_moves:
-        code = game.move(packed & 31, (packed >> 5) & 31, packed >> 10)
+        code = game.play(packed)
         assert code == 0, game.reason()
 
 

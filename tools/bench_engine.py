@@ -46,7 +46,7 @@ def load_moves(path, packed):
 def replay(game, packed, n):
     for i in range(n):
         p = packed[2 * i] | packed[2 * i + 1] << 8
-        if game.move(p & 31, (p >> 5) & 31, p >> 10):
+        if game.play(p):
             return False
     return game.is_won()
 

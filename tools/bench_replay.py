@@ -38,7 +38,7 @@ def main(path):
     n = len(packed) // 2
     for i in range(n):
         p = packed[2 * i] | packed[2 * i + 1] << 8
-        if game.move(p & 31, (p >> 5) & 31, p >> 10):
+        if game.play(p):
             print("illegal move", i + 1)
             return
     won = game.is_won()

@@ -260,12 +260,10 @@ def replay(word, options, tokens):
     game.deal(number.text())
     for i in range(len(moves) // 2):
         packed = moves[2 * i] | moves[2 * i + 1] << 8
-        src = notation.move_src(packed)
-        code = game.move(src, notation.move_dst(packed), notation.move_count(packed))
+        code = game.play(packed)
         if code:
             print(notation.position_text(game))
-            token = notation.move_text(src, notation.move_dst(packed), notation.move_count(packed),
-                                       game.variant.piles)
+            token = notation.packed_text(packed, game.variant.piles)
             fail("move %d (%s) is illegal: %s" % (i + 1, token, game.reason()), 1)
     print(notation.position_text(game))
 
@@ -285,8 +283,7 @@ def solve(word, options):
     if solver.state == SOLVED:
         tokens = []
         for packed in solver.moves(options["autoplay"]):
-            tokens.append(notation.move_text(packed & 31, (packed >> 5) & 31, packed >> 10,
-                                             game.variant.piles))
+            tokens.append(notation.packed_text(packed, game.variant.piles))
         for i in range(0, len(tokens), 10):
             print(" ".join(tokens[i:i + 10]))
         return

@@ -22,6 +22,7 @@ from app.app import App  # noqa: E402
 from boards.sim import SimDisplay, SimKeys  # noqa: E402
 from freecell import notation  # noqa: E402
 from freecell.cards import NO_CARD  # noqa: E402
+from freecell.movelog import count_of, dst_of, src_of  # noqa: E402
 from freecell.table import CELL0, FOUND0, FOUNDATION  # noqa: E402
 from sim import WAIT, WAIT_MS, parse_keys  # noqa: E402
 
@@ -203,8 +204,7 @@ class Planner:
         packed = notation.parse_move(token, v.columns, v.cells)
         if packed < 0:
             raise AssertionError("'%s' is not a move in standard notation" % token)
-        lsrc, ldst, count = (notation.move_src(packed), notation.move_dst(packed),
-                             notation.move_count(packed))
+        lsrc, ldst, count = src_of(packed), dst_of(packed), count_of(packed)
         lt = line_game.table
         if line_game.check(lsrc, ldst, count) != 0:
             raise AssertionError("%s is illegal here: %s" % (token, line_game.reason()))
@@ -286,7 +286,7 @@ def keys_for_solver_line(deal, size=(128, 64)):
         pass
     if solver.state != SOLVED:
         return None
-    tokens = [notation.move_text(m & 31, (m >> 5) & 31, m >> 10) for m in solver.moves(True)]
+    tokens = [notation.packed_text(m) for m in solver.moves(True)]
     keys, driver = keys_for_transcript(deal, tokens, autoplay_off=False, size=size)
     assert driver.game.is_won(), deal
     return keys, tokens

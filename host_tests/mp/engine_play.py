@@ -51,7 +51,7 @@ a2 8a 81 76 78 7h 3h ah ch 1h 4h 3a b3 4c 4b d4 c7 b4 6d 6c
 7h 7h 42v4 4d 48 8h ch 6h bh 6h 2h 2h 3h 2h a4 d1 64 78v6 7h 8h"""
 for token in SOLUTION.split():
     p = notation.parse_move(token)
-    assert g.move(notation.move_src(p), notation.move_dst(p), notation.move_count(p)) == 0, token
+    assert g.play(p) == 0, token
 print("before finish", g.cards_home(), g.can_finish())
 print("finish", g.finish(), g.is_won(), g.moves, g.score, g.win_bonus(), g.final_score())
 g.give_up()

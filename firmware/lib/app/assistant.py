@@ -13,7 +13,7 @@ import gc
 
 from freecell.compat import ticks_diff
 from freecell.game import OK
-from freecell.movelog import SOLVER
+from freecell.movelog import SOLVER, count_of, dst_of, src_of
 from freecell.compat import const
 from freecell.cards import text
 from freecell.table import CELL0, FOUND0
@@ -34,11 +34,11 @@ SMALLEST_BITS = 9  # 512 slots: 96% of deals 1-200 still solved; below, not wort
 EARLY_LOAD_FREE = 100 * 1024
 if not hasattr(gc, "mem_free") or gc.mem_free() >= EARLY_LOAD_FREE:  # CPython: plenty
     from freecell import solver  # noqa: F401 (kept in sys.modules)
-# solver.py's states
-SEARCHING = const(0)
-SOLVED = const(1)
-NO_SOLUTION = const(2)
-GAVE_UP = const(3)
+# the solver's states (copies: the solver is loaded only when asked)
+SEARCHING = const(0)  # solver.SEARCHING
+SOLVED = const(1)  # solver.SOLVED
+NO_SOLUTION = const(2)  # solver.NO_SOLUTION
+GAVE_UP = const(3)  # solver.GAVE_UP
 HINT = 1
 SHOW = 2
 WINNABLE = 3
@@ -154,7 +154,7 @@ class Assistant:
     def _hint(self, packed, guess):
         """The hint on the table (the cursor on the card, its target marked)
         and in words: "move 8C onto 9H", "8C to a free cell", "QH home"."""
-        src, dst, count = packed & 31, (packed >> 5) & 31, packed >> 10
+        src, dst, count = src_of(packed), dst_of(packed), count_of(packed)
         play = self.app.play
         play.point_at(src)
         play.hint_src, play.hint_dst, play.hint_count = src, dst, count
@@ -172,7 +172,7 @@ class Assistant:
         packed = self.line[self.next_move]
         self.next_move += 1
         game.actor = SOLVER  # the log marks the move as the solver's, and the game as helped
-        code = game.move(packed & 31, (packed >> 5) & 31, packed >> 10)
+        code = game.play(packed)
         game.actor = 0
         if code != OK:
             self.mode = 0  # cannot happen: the line came from this position

@@ -15,10 +15,13 @@ try:
     import framebuf
 except ImportError:  # CircuitPython: its canvas makes its own glyphs (drivers/bitmap_canvas.py)
     framebuf = None
-from freecell.cards import NO_CARD, is_red
+from freecell.cards import NO_CARD, RANK_LETTERS, SUIT_LETTERS, is_red
 from freecell.compat import const
 
 from . import glyphs
+
+_RANKS = RANK_LETTERS.encode()  # bytes: indexing them allocates nothing
+_SUITS = SUIT_LETTERS.encode()
 
 GLYPH_H = const(5)
 CHAR_W = const(4)  # 3 pixels and a gap
@@ -64,8 +67,8 @@ class Line:
         if r == 9:
             self.add(b"10")
         else:
-            self.put(b"A23456789TJQK"[r])
-        return self.put(b"CDHS"[card & 3])
+            self.put(_RANKS[r])
+        return self.put(_SUITS[card & 3])
 
     def put(self, code):
         """Append one character code."""

@@ -1,10 +1,13 @@
 """Buttons wired from a GPIO pin to ground, read through the pin's pull-up.
 
-PinKeys takes the pins in the app's button order (up, down, left, right, A, B,
-START, SELECT); None for a button the board does not have.  get_pressed()
-returns the app's bitmask (app.buttons K_*); debounce, long press and repeat
-are the app's Buttons class's job.  Allocates nothing per read.
+PinKeys takes the pins in drivers.BUTTONS' order (None for a button the board
+does not have); a board names them: pull_up_keys(Pin, UP=10, DOWN=11, ...).
+get_pressed() returns the bitmask of the buttons down (bit i: BUTTONS[i]);
+debounce, long press and repeat are the app's Buttons class's job.  Allocates
+nothing per read.
 """
+
+from . import BUTTONS
 
 
 class PinKeys:
@@ -20,10 +23,14 @@ class PinKeys:
         return mask
 
 
-def pull_up_keys(pin_class, gpios):
-    """PinKeys from GPIO numbers in the app's button order (None: absent),
-    each an input with its internal pull-up."""
+def pull_up_keys(pin_class, **gpios):
+    """PinKeys from each button's GPIO number by name (UP=10, A=14, ...; a
+    button not named is absent), each an input with its internal pull-up."""
+    unknown = [name for name in gpios if name not in BUTTONS]
+    if unknown:
+        raise ValueError("no button called %s (the buttons: %s)" % (unknown[0], " ".join(BUTTONS)))
     pins = []
-    for gpio in gpios:
+    for name in BUTTONS:
+        gpio = gpios.get(name)
         pins.append(None if gpio is None else pin_class(gpio, pin_class.IN, pin_class.PULL_UP))
     return PinKeys(pins)

@@ -21,7 +21,7 @@ from .cards import NO_CARD, text
 from .deal import DealNumber
 from .history import History, GROUP_START, AUTO
 from .movelog import (MoveLog, CAPACITY, SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON,
-                      AUTOPLAY_OFF, HELPED)
+                      AUTOPLAY_OFF, HELPED, pack, src_of, dst_of, count_of)
 from .scoring import CLASSIC, step_points, undo_points, final_score, win_bonus
 from .table import (Table, CELL0, FOUND0, FOUNDATION, LOCATIONS, COLUMN_CAP, MAX_COLUMNS,
                     HOME_BYTES, first_pile, home_put)
@@ -433,9 +433,13 @@ class Game:
         self.error = OK
         self._step(src, self._dst, self._count, GROUP_START)
         self.moves += 1
-        self._record(src | self._dst << 5 | self._count << 10)
+        self._record(pack(src, self._dst, self._count))
         self._after_move()
         return OK
+
+    def play(self, packed):
+        """move() of a packed move (movelog.pack: the solver's, a log's)."""
+        return self.move(src_of(packed), dst_of(packed), count_of(packed))
 
     def _record(self, entry):
         """Write a player's (or the solver's) action to the log."""

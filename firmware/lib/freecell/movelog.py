@@ -2,7 +2,7 @@
 check its result: each move, undo, redo, FINISH and autoplay switch, in
 order, 2 bytes each, in a bytearray allocated once.
 
-An entry is notation.py's packed move, src | dst << 5 | count << 10, with the
+An entry is a packed move (pack() below), src | dst << 5 | count << 10, with the
 target and count the game settled on (a specific foundation pile, the count
 a run moved), plus bit 15 when the solver made it ("show me").  An action
 that is not a move has src 31 (no location is) and its kind in dst: UNDO,
@@ -27,6 +27,25 @@ AUTOPLAY_ON = const(127)  # 31 | 3 << 5
 AUTOPLAY_OFF = const(159)  # 31 | 4 << 5
 HELPED = const(191)  # 31 | 5 << 5
 ACTIONS = (UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, HELPED)
+
+
+# A move in one int: this module owns its layout, which the game logs, the
+# solver answers in and notation.py parses to (only solver_loops.py's compiled
+# code spells it out itself).  Count 0: as many cards as the rules settle.
+def pack(src, dst, count):
+    return src | dst << 5 | count << 10
+
+
+def src_of(packed):
+    return packed & 31
+
+
+def dst_of(packed):
+    return packed >> 5 & 31
+
+
+def count_of(packed):
+    return packed >> 10 & 31
 CAPACITY = 400  # a won game is about 100 moves; 400 allows many undos too
 
 
@@ -61,7 +80,7 @@ class MoveLog:
 
 
 def is_move(entry):
-    return entry & 31 != _ACTION
+    return src_of(entry) != _ACTION
 
 
 def check(entry):
@@ -69,5 +88,5 @@ def check(entry):
     of the actions)?  The rules judge a move on replay; this judges shape."""
     if not is_move(entry):
         return entry & 0x7FFF in ACTIONS
-    src, dst, count = entry & 31, (entry >> 5) & 31, (entry >> 10) & 31
+    src, dst, count = src_of(entry), dst_of(entry), count_of(entry)
     return src < 22 and dst < 22 and src != dst and 1 <= count <= 19

@@ -7,12 +7,13 @@ the card; 'h1'..'h4' names a pile, as HalfCell's moves are written ('7h2'),
 and a card taken back from a foundation (the optional rule: 'h3a').  fc-solve's extension: a run
 of several cards carries 'v' and the count in hexadecimal ('82vc' moves 12).
 Without it a move to an empty column moves one card; onto cards the count is
-forced.  A parsed move is one int, src | dst << 5 | count << 10 (count 0 =
-the default), so parsing returns no tuple.  These helpers serve the host and
+forced.  A parsed move is one int, movelog.pack's (count 0 = the default), so
+parsing returns no tuple.  These helpers serve the host and
 the screens; they allocate strings, the engine's move paths never call them.
 """
 
 from .cards import BLANKS, text
+from .movelog import count_of, dst_of, pack, src_of
 from .table import CELL0, FOUND0, FOUNDATION
 
 _CELL_LETTERS = "abcdefgk"
@@ -73,19 +74,7 @@ def parse_move(token, columns=8, cells=4):
             count = count * 16 + d
         if count == 0 or count > 31:  # a packed move keeps the count in 5 bits
             return -1
-    return src | dst << 5 | count << 10
-
-
-def move_src(packed):
-    return packed & 31
-
-
-def move_dst(packed):
-    return (packed >> 5) & 31
-
-
-def move_count(packed):
-    return packed >> 10
+    return pack(src, dst, count)
 
 
 def location_text(location, piles=4):
@@ -98,6 +87,11 @@ def location_text(location, piles=4):
     if piles < 4 and location != FOUNDATION:
         return "h%d" % (location - FOUND0 + 1)
     return "h"
+
+
+def packed_text(packed, piles=4):
+    """move_text() of a packed move (a parsed one, the solver's, a log's)."""
+    return move_text(src_of(packed), dst_of(packed), count_of(packed), piles)
 
 
 def move_text(src, dst, count=1, piles=4):

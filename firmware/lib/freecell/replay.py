@@ -17,7 +17,7 @@ def play(game, entry):
     game.actor = entry & SOLVER
     kind = entry & 0x7FFF
     if is_move(entry):
-        code = game.move(kind & 31, (kind >> 5) & 31, kind >> 10)
+        code = game.play(kind)
     elif kind == UNDO:
         code = game.undo()
     elif kind == REDO:

@@ -174,12 +174,12 @@ def _said(what, value):
 def action_text(entry, piles=4):
     """A logged action in words a reader of fc.py's output knows: notation
     for a move ('3a', '82v3'), else its name."""
-    from .notation import move_text
+    from .notation import packed_text
 
     kind = entry & 0x7FFF
     mark = " by the solver" if entry & SOLVER else ""
     if is_move(entry):
-        return move_text(kind & 31, (kind >> 5) & 31, kind >> 10, piles) + mark
+        return packed_text(kind, piles) + mark
     names = {UNDO: "undo", REDO: "redo", FINISH: "finish", AUTOPLAY_ON: "autoplay on",
              AUTOPLAY_OFF: "autoplay off", HELPED: "helped before a restart"}
     return names.get(kind, "?") + mark

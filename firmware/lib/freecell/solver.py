@@ -22,6 +22,7 @@ Products stay under 2**30: no long ints on a 32-bit board.
 
 from .cards import NO_CARD
 from .compat import const
+from .movelog import pack
 from .solver_loops import (forget, list_moves, next_home, rate_columns, remember, score_moves,
                            sort_moves, transfer)
 from .table import BY_SUIT, CELL0, FOUND0, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS, Table, first_pile, wanted
@@ -41,7 +42,7 @@ TABLE_BITS = const(13)  # 8,192 slots of the seen table: 48 KB
 _FIXED_BYTES = const(2800)
 SHARES = const(50)  # a column's share and four more figures (solver_loops: _FIRST...)
 _TAKERS = const(208)  # solver_loops._TAKERS: where stacks' second part starts
-_ALL = const(0x3FF)  # a bit for each column (table.MAX_COLUMNS: 10)
+_ALL = const(0x3FF)  # solver_loops._ALL: a bit for each column (table.MAX_COLUMNS: 10)
 # The search runs these strategies in turn, each from a fresh start with its
 # share of the budget (tenths).  Depth-first search sinks into bad subtrees;
 # trying only a position's best 2-4 moves keeps it on good lines, and a
@@ -209,11 +210,11 @@ class Solver:
         self.spent = 0
         self._restart()
         if self._get_steps(0):  # safe moves the game has not made
-            return self.steps[0] | self.steps[1] << 5 | self.steps[2] << 10
+            return pack(self.steps[0], self.steps[1], self.steps[2])
         if not self._generate():
             return -1
         j = self.order[0] * 5
-        return self.cand[j] | self.cand[j + 1] << 5 | self.cand[j + 2] << 10
+        return pack(self.cand[j], self.cand[j + 1], self.cand[j + 2])
 
     def progress(self):
         """0..100: how much of the budget is used."""
@@ -463,25 +464,24 @@ class Solver:
     # -- the answer ---------------------------------------------------------------
 
     def moves(self, with_autoplay):
-        """The winning line as packed moves (src | dst << 5 | count << 10, as
-        notation.parse_move gives), in a new list (host and hint use).  With
+        """The winning line as packed moves (movelog.pack's, game.play()
+        plays one), in a new list (host and hint use).  With
         with_autoplay the safe foundation moves after each move are left to
         the game's autoplay; without, they are listed as moves."""
         out = []
         for d in range(self.depth):
             k = 3 * d
-            out.append(self.path_move[k] | self.path_move[k + 1] << 5
-                       | self.path_move[k + 2] << 10)
+            out.append(pack(self.path_move[k], self.path_move[k + 1], self.path_move[k + 2]))
             if not with_autoplay:
                 first = self._get_steps(d) + 1
                 last = self._get_steps(d + 1)
                 for s in range(first, last):
                     j = 3 * s
-                    out.append(self.steps[j] | self.steps[j + 1] << 5 | self.steps[j + 2] << 10)
+                    out.append(pack(self.steps[j], self.steps[j + 1], self.steps[j + 2]))
         if not with_autoplay:  # the safe moves right at the start
             head = []
             for s in range(self._get_steps(0)):
                 j = 3 * s
-                head.append(self.steps[j] | self.steps[j + 1] << 5 | self.steps[j + 2] << 10)
+                head.append(pack(self.steps[j], self.steps[j + 1], self.steps[j + 2]))
             out = head + out
         return out

@@ -1,0 +1,184 @@
+"""The house's shape, read from the source (no module is run): the layers
+import only downwards, no module imports itself back through others, and
+every constant copied for the compiled loops or the compiler's folding says
+where it comes from and equals it there.
+
+    freecell   the engine: imports only itself
+    drivers    the hardware: the engine at most
+    app        the game on a screen: the engine and the drivers' storage
+    boards     one module per board: drivers and engine, never the app
+    main.py    wires a board to the app: anything
+"""
+
+import ast
+import os
+import re
+
+import pytest
+
+from conftest import LIB, ROOT
+
+import drivers
+from app import buttons
+
+MAY_IMPORT = {
+    "freecell": {"freecell"},
+    "drivers": {"drivers", "freecell"},
+    "app": {"app", "freecell", "drivers"},
+    "boards": {"boards", "drivers", "freecell"},
+}
+
+
+def firmware_modules():
+    """{dotted name: path} of every module of firmware/lib and boards/."""
+    found = {}
+    for package in sorted(os.listdir(LIB)):
+        folder = os.path.join(LIB, package)
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                stem = name[:-3]
+                found[package if stem == "__init__" else package + "." + stem] = \
+                    os.path.join(folder, name)
+    for name in sorted(os.listdir(os.path.join(ROOT, "boards"))):
+        if name.endswith(".py"):
+            stem = name[:-3]
+            found["boards" if stem == "__init__" else "boards." + stem] = \
+                os.path.join(ROOT, "boards", name)
+    return found
+
+
+MODULES = firmware_modules()
+
+
+def imports_of(name, path):
+    """The firmware modules `name` imports anywhere in it (a function's
+    import too: a lazy import is still an edge)."""
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module
+            # `from . import x` and `from app import records` name modules
+            targets = [module] + [module + "." + alias.name for alias in node.names]
+        else:
+            continue
+        found.update(t for t in targets if t in MODULES and t != name)
+    return found
+
+
+GRAPH = {name: imports_of(name, path) for name, path in MODULES.items()}
+
+
+def test_the_graph_is_read_from_every_module():
+    assert {"freecell.game", "freecell.solver_loops", "app.app", "app.storage",
+            "drivers.nvm_files", "boards.pico_ssd1306", "boards.thumby"} <= set(GRAPH)
+    assert "freecell.container" in GRAPH["freecell.savefile"]
+    assert "drivers.nvm_files" in GRAPH["app.storage"]  # inside a function
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_a_layer_imports_only_the_layers_below_it(name):
+    layer = name.split(".")[0]
+    upward = sorted(t for t in GRAPH[name] if t.split(".")[0] not in MAY_IMPORT[layer])
+    assert not upward, "%s imports %s" % (name, ", ".join(upward))
+
+
+def cycles(graph):
+    """Every strongly connected set of more than one module (Tarjan)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_module_imports_itself_back_through_others():
+    assert cycles(GRAPH) == []
+
+
+def test_the_cycle_finder_finds_a_long_cycle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+
+
+# `NAME = const(value)  # module.NAME...`: a copy, named where it comes from
+MIRROR = re.compile(r"^\s*(\w+) = const\((.+)\)\s*#\s*([a-z_]+)\.([A-Z_][A-Z0-9_]*)\b")
+
+
+def mirrored_constants():
+    found = []
+    for name, path in sorted(MODULES.items()):
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                m = MIRROR.match(line)
+                if m:
+                    found.append((name, number) + m.groups())
+    return found
+
+
+def owner_of(module, name):
+    """The firmware module a comment's `module` means: the copy's own
+    package first."""
+    package = name.split(".")[0]
+    for candidate in (package + "." + module, "freecell." + module, "app." + module,
+                      "drivers." + module):
+        if candidate in MODULES:
+            return candidate
+    raise AssertionError("%s names a module %s that is not in the firmware" % (name, module))
+
+
+def test_every_mirrored_constant_equals_its_original():
+    import importlib
+
+    mirrors = mirrored_constants()
+    assert len(mirrors) >= 15  # the solver's loops, scoring, paint, the table, the assistant
+    wrong = []
+    for name, number, copy, value, module, original in mirrors:
+        owner = importlib.import_module(owner_of(module, name))
+        assert hasattr(owner, original), "%s:%d: %s.%s does not exist" % (
+            name, number, module, original)
+        if eval(value, {}) != getattr(owner, original):  # a literal or literal sum
+            wrong.append("%s:%d %s = %s, %s.%s = %r" % (name, number, copy, value, module,
+                                                       original, getattr(owner, original)))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_key_bits_are_the_apps_buttons():
+    """A board's keys report bits in drivers.BUTTONS' order; the app numbers
+    its buttons the same."""
+    for i, name in enumerate(drivers.BUTTONS):
+        assert getattr(buttons, name) == i
+        assert getattr(buttons, "K_" + name) == 1 << i == drivers.bit(name)
+    assert drivers.bits(("A", None, "UP")) == bytes((buttons.K_A, 0, buttons.K_UP))
+    with pytest.raises(ValueError, match="no button called X"):
+        drivers.bit("X")
