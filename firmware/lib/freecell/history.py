@@ -70,6 +70,28 @@ class History:
     def count(self, n):
         return self.steps[(n % self.capacity) * 3 + 2]
 
+    # -- its state, for a save (savefile.py) and a load (loadgame.py) ---------
+
+    def kept(self):
+        """(steps kept, how many of them are done, the kept steps' bytes
+        oldest first as one or two views into the ring: never copied)."""
+        ring = memoryview(self.steps)
+        start = (self.first % self.capacity) * 3
+        stop = start + 3 * (self.end - self.first)
+        if stop <= len(ring):
+            return self.end - self.first, self.head - self.first, (ring[start:stop],)
+        return self.end - self.first, self.head - self.first, (ring[start:], ring[:stop - len(ring)])
+
+    def load(self, data, at, steps, done, from_deal):
+        """The ring as kept() gave it: `steps` 3-byte steps at data[at:],
+        `done` of them done (checked by the loader: steps <= capacity)."""
+        self.clear()
+        for i in range(3 * steps):
+            self.steps[i] = data[at + i]
+        self.head = done
+        self.end = steps
+        self.from_deal = from_deal
+
     def groups(self):
         """How many player actions can be undone (for display and tests)."""
         n = 0

@@ -22,6 +22,7 @@ code takes no room on the board while the game is played.
 """
 
 from .cards import NO_CARD
+from .compat import const
 from .game import Game, GAVE_UP, OK, PLAYING, WON
 from .history import GROUP_START, AUTO
 from .movelog import SOLVER, check as check_entry
@@ -32,6 +33,35 @@ from .savefile import GAME, GAME_VERSION
 from .table import (ALTERNATE, HOME_RULE, CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS,
                     MAX_COLUMNS, Table, home_put)
 from .variants import by_id
+
+# savefile.py's layout: copies, folded by the compiler (public names would
+# cost the board's heap a dict entry each); test_structure checks each one
+_AT_NUMBER = const(0)  # savefile._AT_NUMBER
+_AT_VARIANT = const(5)  # savefile._AT_VARIANT
+_AT_CELLS = const(6)  # savefile._AT_CELLS
+_AT_FLAGS = const(7)  # savefile._AT_FLAGS
+_AT_STATE = const(8)  # savefile._AT_STATE
+_AT_MOVES = const(9)  # savefile._AT_MOVES
+_AT_UNDOS = const(12)  # savefile._AT_UNDOS
+_AT_SCORE = const(15)  # savefile._AT_SCORE
+_AT_SERIAL = const(18)  # savefile._AT_SERIAL
+_AT_CELL_CARDS = const(21)  # savefile._AT_CELL_CARDS
+_AT_PILES = const(29)  # savefile._AT_PILES
+_AT_HEIGHTS = const(33)  # savefile._AT_HEIGHTS
+_AT_CARDS = const(43)  # savefile._AT_CARDS
+_SHORTEST = const(53)  # savefile._SHORTEST
+_F_AUTOPLAY = const(1)  # savefile._F_AUTOPLAY
+_F_WHOLE_COLUMN = const(2)  # savefile._F_WHOLE_COLUMN
+_F_FROM_DEAL = const(4)  # savefile._F_FROM_DEAL
+_F_PROVED = const(8)  # savefile._F_PROVED
+_F_TAKE_BACK = const(16)  # savefile._F_TAKE_BACK
+_F_ASSISTED = const(32)  # savefile._F_ASSISTED
+_F_LOG_AUTOPLAY = const(64)  # savefile._F_LOG_AUTOPLAY
+_F_LOG_COMPLETE = const(128)  # savefile._F_LOG_COMPLETE
+_AT_SCHEME = const(0)  # savefile._AT_SCHEME
+_AT_SECONDS = const(1)  # savefile._AT_SECONDS
+_AT_LOGGED = const(4)  # savefile._AT_LOGGED
+_TAIL_BYTES = const(6)  # savefile._TAIL_BYTES
 
 
 def decode_game(data, game):
@@ -51,18 +81,19 @@ def decode_game(data, game):
         return where
     at, n = where
     end = at + n
-    if n < 53:
+    if n < _SHORTEST:
         return "the game record is too short"
-    hi = get(data, at, 3)
-    lo = get(data, at + 3, 2)
-    kind = by_id(data[at + 5])
-    cells = data[at + 6]
-    flags = data[at + 7]
-    state = data[at + 8]
-    moves = get(data, at + 9, 3)
-    undos = get(data, at + 12, 3)
+    hi = get(data, at + _AT_NUMBER, 3)
+    lo = get(data, at + _AT_NUMBER + 3, 2)
+    kind = by_id(data[at + _AT_VARIANT])
+    cells = data[at + _AT_CELLS]
+    flags = data[at + _AT_FLAGS]
+    state = data[at + _AT_STATE]
+    moves = get(data, at + _AT_MOVES, 3)
+    undos = get(data, at + _AT_UNDOS, 3)
+    score = get(data, at + _AT_SCORE, 3)
     if kind is None:
-        return "a game this version does not know (number %d)" % data[at + 5]
+        return "a game this version does not know (number %d)" % data[at + _AT_VARIANT]
     if hi > 0x1FFFF or (hi == 0 and lo == 0) or cells not in kind.CELL_CHOICES \
             or state > 2 or undos > moves:
         return "the game record has impossible values"
@@ -71,10 +102,10 @@ def decode_game(data, game):
     referee = Game(autoplay=False, history=1, variant=variant, log=1)
     referee.number.hi = hi
     referee.number.lo = lo
-    referee.allow_whole_column = bool(flags & 2)
-    referee.take_back = bool(flags & 16)
+    referee.allow_whole_column = bool(flags & _F_WHOLE_COLUMN)
+    referee.take_back = bool(flags & _F_TAKE_BACK)
     scratch = Table(variant.columns, cells, variant.piles, variant.home_rule)
-    table_end = _read_table(data, at + 21, end, scratch)
+    table_end = _read_table(data, at, end, scratch)
     if isinstance(table_end, str):
         return table_end
     if (state == WON) != (scratch.cards_home() == 52):
@@ -83,20 +114,22 @@ def decode_game(data, game):
     done = get(data, table_end + 2, 2)
     first_step = table_end + 4
     tail = first_step + 3 * steps  # the scheme, the seconds and the log
-    if tail + 6 > end or done > steps or steps > game.history.capacity:
+    if tail + _TAIL_BYTES > end or done > steps or steps > game.history.capacity:
         return "the undo history does not fit the record"
-    logged = get(data, tail + 4, 2)
-    if tail + 6 + 2 * logged != end or logged > game.log.capacity:
+    logged = get(data, tail + _AT_LOGGED, 2)
+    entries = tail + _TAIL_BYTES
+    if entries + 2 * logged != end or logged > game.log.capacity:
         return "the game's log does not fit the record"
-    if data[tail] >= SCHEMES:
+    scheme = data[tail + _AT_SCHEME]
+    if scheme >= SCHEMES:
         return "the game record has impossible values"
     solver_moved = False
     for k in range(logged):
-        entry = data[tail + 7 + 2 * k] << 8 | data[tail + 6 + 2 * k]
+        entry = data[entries + 2 * k + 1] << 8 | data[entries + 2 * k]
         if not check_entry(entry):
             return "the game's log holds something that is not an action"
         solver_moved = solver_moved or entry & SOLVER
-    problem = _check_history(data, first_step, steps, done, scratch, referee, flags & 4)
+    problem = _check_history(data, first_step, steps, done, scratch, referee, flags & _F_FROM_DEAL)
     if problem:
         return problem
     actions = 0
@@ -106,46 +139,33 @@ def decode_game(data, game):
     if moves < actions:
         return "the game counts fewer moves than its history holds"
     referee = None
-    if flags & 128:
-        _read_table(data, at + 21, end, scratch)  # the history's check used it as room
-        problem = _check_log(data, tail + 6, logged, game, variant, hi, lo, flags, data[tail],
-                             scratch, (state, moves, undos, get(data, at + 15, 3)),
-                             (first_step, steps, done))
+    if flags & _F_LOG_COMPLETE:
+        _read_table(data, at, end, scratch)  # the history's check used it as room
+        problem = _check_log(data, entries, logged, game, variant, hi, lo, flags, scheme,
+                             scratch, (state, moves, undos, score), (first_step, steps, done))
         if problem:
             return problem
     # everything checked: now change the game
     game.number.hi = hi
     game.number.lo = lo
     game.set_variant(variant)
-    game.autoplay = bool(flags & 1)
-    game.allow_whole_column = bool(flags & 2)
-    game.proved = bool(flags & 8)
-    game.take_back = bool(flags & 16)
+    game.autoplay = bool(flags & _F_AUTOPLAY)
+    game.allow_whole_column = bool(flags & _F_WHOLE_COLUMN)
+    game.proved = bool(flags & _F_PROVED)
+    game.take_back = bool(flags & _F_TAKE_BACK)
     game.state = state
     game.moves = moves
     game.undos = undos
-    game.score = get(data, at + 15, 3)
-    game.scoring = data[tail]
-    game.seconds = get(data, tail + 1, 3)
-    game.assisted = bool(flags & 32 or solver_moved)  # the log proves it, if need be
-    game.log_autoplay = bool(flags & 64)
-    log = game.log
-    log.entries[:2 * logged] = memoryview(data)[tail + 6:end]
-    log.n = logged
-    log.complete = bool(flags & 128)
-    _read_table(data, at + 21, end, game.table)  # as checked: the same cards
-    h = game.history
-    h.clear()
-    for k in range(steps):
-        j = first_step + 3 * k
-        h.steps[3 * k] = data[j]
-        h.steps[3 * k + 1] = data[j + 1]
-        h.steps[3 * k + 2] = data[j + 2]
-    h.head = done
-    h.end = steps
-    h.from_deal = bool(flags & 4)
+    game.score = score
+    game.scoring = scheme
+    game.seconds = get(data, tail + _AT_SECONDS, 3)
+    game.assisted = bool(flags & _F_ASSISTED or solver_moved)  # the log proves it, if need be
+    game.log_autoplay = bool(flags & _F_LOG_AUTOPLAY)
+    game.log.load(data, entries, logged, bool(flags & _F_LOG_COMPLETE))
+    _read_table(data, at, end, game.table)  # as checked: the same cards
+    game.history.load(data, first_step, steps, done, bool(flags & _F_FROM_DEAL))
     game.error = 0
-    return get(data, at + 18, 3)
+    return get(data, at + _AT_SERIAL, 3)
 
 
 def _check_log(data, at, logged, game, variant, hi, lo, flags, scheme, table, claims, ring):
@@ -159,9 +179,9 @@ def _check_log(data, at, logged, game, variant, hi, lo, flags, scheme, table, cl
            game.take_back, game.allow_whole_column)
     game.set_variant(variant)
     game.number.hi, game.number.lo = hi, lo
-    game.autoplay = bool(flags & 64)  # as it was at the deal
-    game.take_back = bool(flags & 16)
-    game.allow_whole_column = bool(flags & 2)
+    game.autoplay = bool(flags & _F_LOG_AUTOPLAY)  # as it was at the deal
+    game.take_back = bool(flags & _F_TAKE_BACK)
+    game.allow_whole_column = bool(flags & _F_WHOLE_COLUMN)
     game.scoring = scheme
     game.assisted = False
     game.restart()
@@ -199,30 +219,31 @@ def _same_ring(h, data, ring):
     return True
 
 
-def _read_table(data, at, end, t):
-    """Fill table t (its shape set) from the record; returns where the record
-    goes on after the table, or an error message."""
+def _read_table(data, record, end, t):
+    """Fill table t (its shape set) from the record that starts at
+    data[record]; returns where the record goes on after the table, or an
+    error message."""
     seen = bytearray(52)
     t.clear()
     piled = t.foundations[HOME_RULE] == ALTERNATE
     for p in range(4):
-        home = data[at + 8 + p]
+        home = data[record + _AT_PILES + p]
         if home > (26 if piled else 13) or (home and p >= t.piles()):
             return "a foundation holds more cards than it can"
         if not piled:
             t.pile_up(p, home)
             for r in range(home):
                 seen[r * 4 + p] += 1
-    homes = at + 8
+    homes = record + _AT_PILES
     for i in range(MAX_CELLS):
-        card = data[at + i]
+        card = data[record + _AT_CELL_CARDS + i]
         if card != NO_CARD and (card > 51 or i >= t.cells_count):
             return "a free cell holds something that is not a card"
         t.cells[i] = card
         if card != NO_CARD:
             seen[card] += 1
-    heights = at + 12
-    at += 22
+    heights = record + _AT_HEIGHTS
+    at = record + _AT_CARDS
     for c in range(MAX_COLUMNS):
         height = data[heights + c]
         if height > COLUMN_CAP or at + height > end or (height and c >= t.columns):

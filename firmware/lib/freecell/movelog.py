@@ -59,6 +59,18 @@ class MoveLog:
         self.n = 0
         self.complete = True  # every action since the deal is here
 
+    def kept(self):
+        """The entries' bytes (2 each, low byte first): a view, never copied."""
+        return memoryview(self.entries)[:2 * self.n]
+
+    def load(self, data, at, n, complete):
+        """The log as kept() gave it: `n` entries at data[at:] (checked by
+        the loader: n <= capacity, each entry an action)."""
+        for i in range(2 * n):
+            self.entries[i] = data[at + i]
+        self.n = n
+        self.complete = complete
+
     def add(self, entry):
         if self.n == self.capacity:
             self.complete = False

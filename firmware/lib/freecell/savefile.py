@@ -4,33 +4,45 @@ The container (kind, version, length, checksum) is container.py's.
 
 Game payload, version 3 (43 + cards on the columns + 4 + 3 per history step
 + 6 + 2 per logged action bytes: 105 for a fresh deal, at most 1,185 + 800
-with a full 360-step undo ring and a full 400-action log; the file adds 10):
-    0   3   deal number, high part (N = hi * 65536 + lo)
-    3   2   deal number, low part
-    5   1   the game: its variant's id (variants.py)
-    6   1   free cells (1-8)
-    7   1   autoplay 1 | allow_whole_column 2 | history from the deal 4
-            (undoing every step gives the deal) | the deal is proved
-            winnable 8 | cards may be taken back from the foundations 16 |
-            the solver made a move of it 32 | autoplay at the deal (the
-            log's start) 64 | the log holds every action since the deal 128
-    8   1   state: 0 playing, 1 won, 2 given up
-    9   3   moves
-    12  3   undos
-    15  3   score (the points of the steps: scoring.py)
-    18  3   serial: which of the player's games this is (for the statistics)
-    21  8   the eight cell slots: a card 0-51, or 255 when empty
-    29  4   cards on each foundation pile (by suit: clubs, diamonds, hearts,
-            spades; HalfCell: its two piles, then two 0s)
-    33  10  cards in each column
-    43  n   the columns' cards, column by column, bottom card first
-    43+n f  only in HalfCell (whose piles the counts do not spell): the
-            piles' cards, pile by pile, bottom card first (f = cards home)
-    43+n+f 2  history steps kept (S), then 2: how many of them are done (H)
-    47+n+f 3S the steps, oldest first (history.py's 3-byte layout)
-    then    1   the scoring scheme (scoring.py: 0 classic, 1 timed, 2 by moves)
-            3   seconds of play
-            2   actions logged (L), then 2L: the log (movelog.py), oldest first
+with a full 360-step undo ring and a full 400-action log; the file adds 10).
+Each field's offset is named below (as a const, _AT_MOVES and so on, which the
+compiler folds): the writer here uses the names, and the readers
+(loadgame.py, savefile_old.py) keep copies that host_tests/test_structure.py
+checks against these:
+    0   3   AT_NUMBER      deal number, high part (N = hi * 65536 + lo),
+                           then 2 bytes: the low part
+    5   1   AT_VARIANT     the game: its variant's id (variants.py)
+    6   1   AT_CELLS       free cells (1-8)
+    7   1   AT_FLAGS       F_AUTOPLAY 1 | F_WHOLE_COLUMN 2 (allow_whole_column)
+                           | F_FROM_DEAL 4 (undoing every step gives the deal)
+                           | F_PROVED 8 (proved winnable) | F_TAKE_BACK 16
+                           (cards may be taken back from the foundations)
+                           | F_ASSISTED 32 (the solver made a move of it)
+                           | F_LOG_AUTOPLAY 64 (autoplay at the deal, the
+                           log's start) | F_LOG_COMPLETE 128 (the log holds
+                           every action since the deal)
+    8   1   AT_STATE       0 playing, 1 won, 2 given up
+    9   3   AT_MOVES       moves
+    12  3   AT_UNDOS       undos
+    15  3   AT_SCORE       score (the points of the steps: scoring.py)
+    18  3   AT_SERIAL      which of the player's games this is (statistics)
+    21  8   AT_CELL_CARDS  the eight cell slots: a card 0-51, 255 when empty
+    29  4   AT_PILES       cards on each foundation pile (by suit: clubs,
+                           diamonds, hearts, spades; HalfCell: its two
+                           piles, then two 0s)
+    33  10  AT_HEIGHTS     cards in each column
+    43  n   AT_CARDS       the columns' cards, column by column, bottom first
+    43+n f                 only in HalfCell (whose piles the counts do not
+                           spell): the piles' cards, pile by pile, bottom
+                           first (f = cards home)
+    then 2                 history steps kept (S), then 2: how many of them
+                           are done (H)
+    then 3S                the steps, oldest first (history.py's layout)
+    then the tail, from its own start:
+    0   1   AT_SCHEME      the scoring scheme (scoring.py: 0 classic, ...)
+    1   3   AT_SECONDS     seconds of play
+    4   2   AT_LOGGED      actions logged (L); then 2L (from TAIL_BYTES):
+                           the log (movelog.py), oldest first
 Versions 1 (FreeCell only: 4 cells, 8 columns, foundations at locations
 14-17) and 2 (no scheme, seconds or log) are still read: savefile_old.py
 rewrites them as version 3, checked like one.
@@ -41,11 +53,38 @@ one direction only.
 """
 
 from .cards import NO_CARD
+from .compat import const
 from .container import HEADER, TRAILER, checksum_of, head, join, put
 from .table import ALTERNATE, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS
 
 GAME = b"G"
 GAME_VERSION = 3
+_AT_NUMBER = const(0)
+_AT_VARIANT = const(5)
+_AT_CELLS = const(6)
+_AT_FLAGS = const(7)
+_AT_STATE = const(8)
+_AT_MOVES = const(9)
+_AT_UNDOS = const(12)
+_AT_SCORE = const(15)
+_AT_SERIAL = const(18)
+_AT_CELL_CARDS = const(21)
+_AT_PILES = const(29)
+_AT_HEIGHTS = const(33)
+_AT_CARDS = const(43)
+_SHORTEST = const(53)  # _AT_CARDS + 4 (no steps kept) + _TAIL_BYTES, no card on a column
+_F_AUTOPLAY = const(1)
+_F_WHOLE_COLUMN = const(2)
+_F_FROM_DEAL = const(4)
+_F_PROVED = const(8)
+_F_TAKE_BACK = const(16)
+_F_ASSISTED = const(32)
+_F_LOG_AUTOPLAY = const(64)
+_F_LOG_COMPLETE = const(128)
+_AT_SCHEME = const(0)  # in the tail
+_AT_SECONDS = const(1)
+_AT_LOGGED = const(4)
+_TAIL_BYTES = const(6)
 
 
 def game_bytes(history, log):
@@ -53,7 +92,7 @@ def game_bytes(history, log):
     and whose log holds `log` actions can write (the layout above: all 52
     cards on the columns or, in HalfCell, on the piles): 1,995 bytes with
     the default 360 and 400.  A larger file in its place is no save."""
-    return HEADER + 53 + 52 + 3 * history + 2 * log + TRAILER
+    return HEADER + _SHORTEST + 52 + 3 * history + 2 * log + TRAILER
 
 
 def encode_game(game, serial):
@@ -69,8 +108,7 @@ def game_parts(game, serial):
     however long the game, where one buffer would need a 2 KB block that a
     small board's heap, broken up, may not have."""
     t = game.table
-    h = game.history
-    steps = h.end - h.first
+    steps, done, ring = game.history.kept()
     cards = 0
     for c in range(t.columns):
         cards += t.heights[c]
@@ -78,28 +116,28 @@ def game_parts(game, serial):
     if piled:
         cards += t.cards_home()
     log = game.log
-    n = 53 + cards + 3 * steps + 2 * log.n
-    first = head(bytearray(HEADER + 47 + cards), GAME, GAME_VERSION, n)  # to the steps
+    n = _SHORTEST + cards + 3 * steps + 2 * log.n
+    first = head(bytearray(HEADER + _AT_CARDS + cards + 4), GAME, GAME_VERSION, n)  # to the steps
     buf = memoryview(first)[HEADER:]
-    at = put(buf, 0, game.number.hi, 3)
-    at = put(buf, at, game.number.lo, 2)
-    buf[5] = game.variant.id
-    buf[6] = t.cells_count
-    buf[7] = (1 if game.autoplay else 0) | (2 if game.allow_whole_column else 0) \
-        | (4 if h.from_deal else 0) | (8 if game.proved else 0) \
-        | (16 if game.take_back else 0) | (32 if game.assisted else 0) \
-        | (64 if game.log_autoplay else 0) | (128 if log.complete else 0)
-    buf[8] = game.state
-    at = 9
+    put(buf, put(buf, _AT_NUMBER, game.number.hi, 3), game.number.lo, 2)
+    buf[_AT_VARIANT] = game.variant.id
+    buf[_AT_CELLS] = t.cells_count
+    buf[_AT_FLAGS] = (_F_AUTOPLAY if game.autoplay else 0) \
+        | (_F_WHOLE_COLUMN if game.allow_whole_column else 0) \
+        | (_F_FROM_DEAL if game.history.from_deal else 0) | (_F_PROVED if game.proved else 0) \
+        | (_F_TAKE_BACK if game.take_back else 0) | (_F_ASSISTED if game.assisted else 0) \
+        | (_F_LOG_AUTOPLAY if game.log_autoplay else 0) | (_F_LOG_COMPLETE if log.complete else 0)
+    buf[_AT_STATE] = game.state
+    at = _AT_MOVES  # then _AT_UNDOS, _AT_SCORE, _AT_SERIAL
     for value in (game.moves, game.undos, game.score, serial):
         at = put(buf, at, min(value, 0xFFFFFF), 3)
     for i in range(MAX_CELLS):
-        buf[21 + i] = t.cells[i] if i < t.cells_count else NO_CARD
+        buf[_AT_CELL_CARDS + i] = t.cells[i] if i < t.cells_count else NO_CARD
     for s in range(4):
-        buf[29 + s] = t.foundations[s]
+        buf[_AT_PILES + s] = t.foundations[s]
     for c in range(MAX_COLUMNS):
-        buf[33 + c] = t.heights[c] if c < t.columns else 0
-    at = 43
+        buf[_AT_HEIGHTS + c] = t.heights[c] if c < t.columns else 0
+    at = _AT_CARDS
     for c in range(t.columns):
         for i in range(t.heights[c]):
             buf[at] = t.cards[c * COLUMN_CAP + i]
@@ -108,23 +146,15 @@ def game_parts(game, serial):
         for i in range(t.foundations[p]):
             buf[at] = t.pile_card(p, i)
             at += 1
-    at = put(buf, at, steps, 2)
-    put(buf, at, h.head - h.first, 2)
+    put(buf, put(buf, at, steps, 2), done, 2)
     parts = [first]
-    ring = memoryview(h.steps)
-    start = (h.first % h.capacity) * 3
-    stop = start + 3 * steps
-    if stop <= len(ring):  # the steps kept, oldest first: one piece, or two where the ring wraps
-        parts.append(ring[start:stop])
-    else:
-        parts.append(ring[start:])
-        parts.append(ring[:stop - len(ring)])
-    tail = bytearray(6)
-    tail[0] = game.scoring
-    put(tail, 1, min(game.seconds, 0xFFFFFF), 3)
-    put(tail, 4, log.n, 2)
+    parts.extend(ring)  # the steps kept, oldest first: one piece, or two where the ring wraps
+    tail = bytearray(_TAIL_BYTES)
+    tail[_AT_SCHEME] = game.scoring
+    put(tail, _AT_SECONDS, min(game.seconds, 0xFFFFFF), 3)
+    put(tail, _AT_LOGGED, log.n, 2)
     parts.append(tail)
-    parts.append(memoryview(log.entries)[:2 * log.n])
+    parts.append(log.kept())
     trailer = bytearray(TRAILER)
     put(trailer, 0, checksum_of(parts), 4)
     parts.append(trailer)

@@ -9,7 +9,20 @@ not sit in every board's heap.
 """
 
 from .cards import NO_CARD
+from .compat import const
 from .table import FOUND0
+
+# version 3's layout (savefile.py's; test_structure checks the copies)
+_AT_VARIANT = const(5)  # savefile._AT_VARIANT
+_AT_CELLS = const(6)  # savefile._AT_CELLS
+_AT_FLAGS = const(7)  # savefile._AT_FLAGS
+_AT_STATE = const(8)  # savefile._AT_STATE
+_AT_MOVES = const(9)  # savefile._AT_MOVES
+_AT_CELL_CARDS = const(21)  # savefile._AT_CELL_CARDS
+_AT_PILES = const(29)  # savefile._AT_PILES
+_AT_HEIGHTS = const(33)  # savefile._AT_HEIGHTS
+_AT_CARDS = const(43)  # savefile._AT_CARDS
+_TAIL_BYTES = const(6)  # savefile._TAIL_BYTES
 
 
 def upgrade(data, at, n, version):
@@ -22,10 +35,10 @@ def upgrade(data, at, n, version):
         if isinstance(data, str):
             return data
         at, n = 0, len(data)
-    if n < 47 or data[at + 7] & 0xE0:
-        return "the game record has impossible values" if n >= 47 else \
+    if n < _AT_CARDS + 4 or data[at + _AT_FLAGS] & 0xE0:  # version 2's layout is 3's, to the tail
+        return "the game record has impossible values" if n >= _AT_CARDS + 4 else \
             "the game record is too short"
-    out = bytearray(n + 6)  # + scheme 0 (classic), 0 seconds, no log
+    out = bytearray(n + _TAIL_BYTES)  # + scheme 0 (classic), 0 seconds, no log
     out[:n] = data[at:at + n]
     return out
 
@@ -37,21 +50,21 @@ def from_version_1(data, at, n):
         return "the game record is too short"
     old = data[at + 5]
     out = bytearray(n + 8)
-    out[0:5] = data[at:at + 5]
-    out[5] = 0  # FreeCell
-    out[6] = old & 15
-    out[7] = (old >> 4) & 7 | (8 if old & 0x80 else 0)  # a stray bit stays wrong
-    out[8] = data[at + 6]
-    out[9:21] = data[at + 7:at + 19]  # moves, undos, score, serial
-    out[21:25] = data[at + 19:at + 23]
-    for i in range(25, 29):
+    out[0:_AT_VARIANT] = data[at:at + 5]  # the deal number
+    out[_AT_VARIANT] = 0  # FreeCell
+    out[_AT_CELLS] = old & 15
+    out[_AT_FLAGS] = (old >> 4) & 7 | (8 if old & 0x80 else 0)  # a stray bit stays wrong
+    out[_AT_STATE] = data[at + 6]
+    out[_AT_MOVES:_AT_CELL_CARDS] = data[at + 7:at + 19]  # moves, undos, score, serial
+    out[_AT_CELL_CARDS:_AT_CELL_CARDS + 4] = data[at + 19:at + 23]
+    for i in range(_AT_CELL_CARDS + 4, _AT_PILES):
         out[i] = NO_CARD
-    out[29:33] = data[at + 23:at + 27]
-    out[33:41] = data[at + 27:at + 35]
-    out[43:] = data[at + 35:at + n]
-    first = 47
+    out[_AT_PILES:_AT_HEIGHTS] = data[at + 23:at + 27]
+    out[_AT_HEIGHTS:_AT_HEIGHTS + 8] = data[at + 27:at + 35]
+    out[_AT_CARDS:] = data[at + 35:at + n]
+    first = _AT_CARDS + 4
     for c in range(8):
-        first += out[33 + c]
+        first += out[_AT_HEIGHTS + c]
     for j in range(first, len(out) - 2, 3):  # the steps' locations: foundations moved
         for k in (j, j + 1):
             loc = out[k] & 0x3F if k == j else out[k]
