@@ -8,6 +8,8 @@ The contract every board module exports (firmware/main.py relies on it):
               its debounce_ms, if it has one, the ms a change must hold
               before the app counts it (0: the keys debounce themselves)
     seed()    a number that differs from boot to boot, for random deals
+    FIRMWARE  "micropython" (make flash, tools/flash.py) or "circuitpython"
+              (make flash-cp, tools/flash_cp.py): the firmware it is for
 And, where a board differs from the Pico's way:
     files         where the saves go (drivers/flash_files.py's interface: a
                   FlashFiles of a folder, the Thumby's); the flash's root

@@ -23,6 +23,8 @@ from drivers import bits
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 
+FIRMWARE = "circuitpython"  # make flash-cp fills its CIRCUITPY drive (tools/flash_cp.py)
+
 displayio.release_displays()  # the REPL's, if any
 i2c = busio.I2C(board.GP5, board.GP4, frequency=400000)  # SCL, SDA
 bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=0x3C)

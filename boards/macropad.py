@@ -19,6 +19,8 @@ from drivers import bit, bits
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import EncoderKeys, KeypadKeys
 
+FIRMWARE = "circuitpython"  # make flash-cp fills its CIRCUITPY drive (tools/flash_cp.py)
+
 board.DISPLAY.auto_refresh = False  # the app refreshes after it draws
 display = BitmapCanvas(board.DISPLAY, 128, 64)
 _PINS = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6, board.KEY7,

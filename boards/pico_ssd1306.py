@@ -17,6 +17,8 @@ from drivers.keys import pull_up_keys
 from drivers.ssd1306 import i2c_display
 from freecell.compat import ticks_us
 
+FIRMWARE = "micropython"  # make flash puts it on a board (tools/flash.py)
+
 i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
 display = i2c_display(i2c, 128, 64, 0x3C, "I2C0 (SDA GP4, SCL GP5)")
 keys = pull_up_keys(Pin, UP=10, DOWN=11, LEFT=12, RIGHT=13, A=14, B=15, START=16, SELECT=17)

@@ -14,6 +14,8 @@ from drivers import bits
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 
+FIRMWARE = "circuitpython"  # make flash-cp fills its CIRCUITPY drive (tools/flash_cp.py)
+
 board.DISPLAY.auto_refresh = False  # the app refreshes after it draws
 display = BitmapCanvas(board.DISPLAY, 160, 128, colour=True)
 _BITS = bits(("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT"))  # the shift register's order

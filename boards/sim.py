@@ -8,6 +8,8 @@ played (a module of its own: this board is the small-heap bench's too).
 
 import framebuf
 
+FIRMWARE = "micropython"  # make flash puts it on a board (tools/flash.py)
+
 
 class SimDisplay(framebuf.FrameBuffer):
     def __init__(self, width=128, height=64):

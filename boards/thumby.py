@@ -30,6 +30,8 @@ from drivers.keys import pull_up_keys
 from drivers.ssd1306 import SSD1306_SPI, i2c_display, pulse_reset
 from freecell.compat import ticks_us
 
+FIRMWARE = "micropython"  # make flash puts it on a board (tools/flash.py)
+
 HOME = "/Games/FreeCell"  # where tools/flash.py lays the game out
 SAVES = "/Saves/FreeCell"  # where Thumby games keep their files
 files = FlashFiles(SAVES)

@@ -182,3 +182,33 @@ def test_the_key_bits_are_the_apps_buttons():
     assert drivers.bits(("A", None, "UP")) == bytes((buttons.K_A, 0, buttons.K_UP))
     with pytest.raises(ValueError, match="no button called X"):
         drivers.bit("X")
+
+
+CIRCUITPYTHON_ONLY = {"board", "busio", "displayio", "i2cdisplaybus", "keypad", "microcontroller",
+                      "rotaryio", "adafruit_displayio_ssd1306"}
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("boards.")))
+def test_a_board_says_which_firmware_it_is_for_and_imports_only_that_firmwares_modules(name):
+    """tools/flash.py and flash_cp.py pick their boards by FIRMWARE."""
+    sys_path = os.path.join(ROOT, "tools")
+    import sys
+
+    if sys_path not in sys.path:
+        sys.path.insert(0, sys_path)
+    from flash import board_names
+
+    firmware = board_names(name.split(".")[1]).get("FIRMWARE")
+    assert firmware in ("micropython", "circuitpython"), "%s says no FIRMWARE" % name
+    with open(MODULES[name]) as f:
+        tree = ast.parse(f.read())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            imported.add(node.module.split(".")[0])
+    if firmware == "micropython":
+        assert not imported & CIRCUITPYTHON_ONLY
+    else:
+        assert "machine" not in imported and imported & CIRCUITPYTHON_ONLY

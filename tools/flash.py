@@ -67,14 +67,12 @@ def fail(message):
     sys.exit("flash.py: " + message)
 
 
-# the CircuitPython builds' board modules (flashed onto a CIRCUITPY drive instead)
-CIRCUITPYTHON_BOARDS = ("cp_", "macropad", "pybadge")
-
-
-def boards():
-    """The MicroPython boards (boards/ but the CircuitPython ones)."""
+def boards(firmware="micropython"):
+    """The board modules that say (FIRMWARE) they are for `firmware`:
+    "micropython" (this tool flashes them) or "circuitpython" (flash_cp.py)."""
     return sorted(n[:-3] for n in os.listdir(os.path.join(ROOT, "boards"))
-                  if n.endswith(".py") and not n.startswith(("_",) + CIRCUITPYTHON_BOARDS))
+                  if n.endswith(".py") and not n.startswith("_")
+                  and board_names(n[:-3]).get("FIRMWARE") == firmware)
 
 
 class Board:
@@ -464,7 +462,7 @@ def main():
             source = True
         else:
             fail("unknown argument '%s' (see --help)" % word)
-    if board_name.startswith(CIRCUITPYTHON_BOARDS):
+    if board_name in boards("circuitpython"):
         fail("%s is a CircuitPython board: its files go onto the CIRCUITPY drive "
              "(README: CircuitPython)" % board_name)
     if board_name not in boards():

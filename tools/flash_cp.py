@@ -40,7 +40,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from circuitpython import LIBS, install  # noqa: E402
-from flash import (CIRCUITPYTHON_BOARDS, PACKAGES, compile_module, firmware_sources,  # noqa: E402
+from flash import (boards as boards_for, PACKAGES, compile_module, firmware_sources,  # noqa: E402
                    plain_python)
 
 
@@ -50,8 +50,7 @@ def fail(message):
 
 
 def boards():
-    return sorted(n[:-3] for n in os.listdir(os.path.join(ROOT, "boards"))
-                  if n.endswith(".py") and n.startswith(CIRCUITPYTHON_BOARDS))
+    return boards_for("circuitpython")
 
 
 def library_index(libs=LIBS):
