@@ -332,7 +332,7 @@ class App:
         elif action == "code_entered":
             variant, number = self.code_entry.found
             self.keeper.settings.game = variant.id
-            if variant.id == 0:
+            if len(variant.CELL_CHOICES) > 1:  # a game whose cells are a setting (FreeCell)
                 self.keeper.settings.cells = variant.cells
             self.keeper.save_settings()
             self.new_game(number.text())

@@ -50,15 +50,17 @@ def new_game(app, number, daily=False, tournament=False):
 
 
 def known_winnable(game):
-    """Is the deal known to be winnable before anyone plays it?  FreeCell's
-    with four cells among the first million deals are, but for the eight in
-    UNWINNABLE (an exhaustive search proved those lost).  Other games' deals,
-    and FreeCell with fewer cells, are proved by a win the solver finds
+    """Is the deal known to be winnable before anyone plays it?  Its
+    variant's KNOWN_WINNABLE says (FreeCell's first million with four cells,
+    but for the eight in UNWINNABLE, which an exhaustive search proved
+    lost).  Other games' deals, and FreeCell with fewer cells, are proved by
+    a win the solver finds
     (hint, show me, winnable?); until then the status line marks the deal
     number with '?'."""
     n = game.number
-    return (game.variant.id == 0 and game.variant.cells == 4 and n.hi * 65536 + n.lo
-            <= 1000000 and n.hi * 65536 + n.lo not in UNWINNABLE)
+    v = game.variant
+    return (v.cells == v.CELLS and n.hi * 65536 + n.lo <= v.KNOWN_WINNABLE
+            and n.hi * 65536 + n.lo not in UNWINNABLE)
 
 
 def _draw16(app):

@@ -83,8 +83,7 @@ class Game:
         self.history = History(history)
         self.log = MoveLog(log)
         self.variant = variant or FreeCell(cells)
-        v = self.variant
-        self.table = Table(v.columns, v.cells, v.piles, v.home_rule)
+        self.table = Table(self.variant)
         self.number = DealNumber()
         self.autoplay = autoplay
         # replaying a solver's transcript: accept a whole column moved into an
@@ -131,15 +130,7 @@ class Game:
         """Play the next deal (or a loaded game) of `variant` (an object of
         variants.py, with its free cells).  Allocates nothing."""
         self.variant = variant
-        self.table.columns = variant.columns
-        self.table.cells_count = variant.cells
-        self.table.set_piles(variant.piles, variant.home_rule)
-
-    def set_cells(self, cells):
-        """Play the next deal (or a loaded game) with this many free cells,
-        one of the variant's CELL_CHOICES."""
-        self.variant.use_cells(cells)
-        self.table.cells_count = cells
+        self.table.take_shape(variant)
 
     def restart(self):
         """The same deal again from the start, counters cleared."""

@@ -104,7 +104,7 @@ def decode_game(data, game):
     referee.number.lo = lo
     referee.allow_whole_column = bool(flags & _F_WHOLE_COLUMN)
     referee.take_back = bool(flags & _F_TAKE_BACK)
-    scratch = Table(variant.columns, cells, variant.piles, variant.home_rule)
+    scratch = Table(variant)
     table_end = _read_table(data, at, end, scratch)
     if isinstance(table_end, str):
         return table_end

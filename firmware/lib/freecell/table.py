@@ -116,20 +116,28 @@ def first_pile(home, card, mask=15):
 
 
 class Table:
-    def __init__(self, columns=8, cells=4, piles=4, home_rule=BY_SUIT):
-        self.columns = columns  # in play; room for MAX_COLUMNS
-        self.cells_count = cells  # in play; room for MAX_CELLS
+    def __init__(self, variant=None):
         self.cards = bytearray(MAX_COLUMNS * COLUMN_CAP)
         self.heights = bytearray(MAX_COLUMNS)
         self.cells = bytearray(MAX_CELLS)
         self.foundations = bytearray(HOME_BYTES)  # the piles (above)
-        self.set_piles(piles, home_rule)
+        self.take_shape(variant)
 
-    def set_piles(self, piles, home_rule):
-        """The foundations' shape (a variant's piles and home_rule); clears
-        the table."""
-        self.foundations[HOME_PILES] = piles
-        self.foundations[HOME_RULE] = home_rule
+    def take_shape(self, variant):
+        """The shape of `variant` (variants.py's: columns, its free cells,
+        piles and home_rule; None: FreeCell's 8, 4, 4 by suit), the only
+        place the table learns it; clears the table.  Room is always kept
+        for the largest shape."""
+        if variant is None:
+            self.columns = 8
+            self.cells_count = 4
+            self.foundations[HOME_PILES] = 4
+            self.foundations[HOME_RULE] = BY_SUIT
+        else:
+            self.columns = variant.columns
+            self.cells_count = variant.cells
+            self.foundations[HOME_PILES] = variant.piles
+            self.foundations[HOME_RULE] = variant.home_rule
         self.clear()
 
     def clear(self):

@@ -10,6 +10,9 @@ A variant says:
   columns, cells   the table's shape: up to MAX_COLUMNS columns, up to
                    MAX_CELLS free cells; CELL_CHOICES the cell counts a player
                    may pick (only FreeCell offers fewer)
+  KNOWN_WINNABLE   deals 1..this, played with CELLS free cells, are known to
+                   be winnable but for dealer.UNWINNABLE (FreeCell's first
+                   million, by an exhaustive search); 0: none are
   dealt_cells      where the cards the columns do not take are dealt: the
                    deal order's first 52 - len(dealt_cells) cards go round
                    the columns, the rest into these cells
@@ -44,6 +47,7 @@ class FreeCell:
     columns = 8
     CELLS = 4
     CELL_CHOICES = (1, 2, 3, 4)
+    KNOWN_WINNABLE = 1000000
     dealt_cells = b""
     by_suit = False
     kings_only = False
@@ -107,6 +111,7 @@ class BakersGame(FreeCell):
     title = "BAKER'S GAME"
     code = "BG"
     CELL_CHOICES = (4,)
+    KNOWN_WINNABLE = 0
     by_suit = True
 
 
@@ -120,6 +125,7 @@ class Seahaven(FreeCell):
     code = "ST"
     columns = 10
     CELL_CHOICES = (4,)
+    KNOWN_WINNABLE = 0
     dealt_cells = b"\x01\x02"
     by_suit = True
     kings_only = True
@@ -135,6 +141,7 @@ class EightOff(FreeCell):
     code = "EO"
     CELLS = 8
     CELL_CHOICES = (8,)
+    KNOWN_WINNABLE = 0
     dealt_cells = b"\x00\x02\x04\x06"
     by_suit = True
     kings_only = True
@@ -149,6 +156,7 @@ class Forecell(FreeCell):
     title = "FORECELL"
     code = "FO"
     CELL_CHOICES = (4,)
+    KNOWN_WINNABLE = 0
     dealt_cells = b"\x00\x01\x02\x03"
     kings_only = True
 
@@ -165,6 +173,7 @@ class HalfCell(FreeCell):
     title = "HALFCELL"
     code = "HC"
     CELL_CHOICES = (4,)
+    KNOWN_WINNABLE = 0
     piles = 2
     home_rule = ALTERNATE
 
