@@ -3,8 +3,8 @@
 The contract every board module exports (firmware/main.py relies on it):
     display   a framebuf.FrameBuffer (MONO_VLSB) with .width, .height, .show()
     keys      an object whose get_pressed() returns a bitmask of the buttons
-              down, bit i for drivers.BUTTONS[i] (a board names its keys:
-              drivers.keys.pull_up_keys(Pin, UP=10, ...), drivers.bits());
+              down, bit i for drivers.key_names.BUTTONS[i] (a board names its keys:
+              drivers.keys.pull_up_keys(Pin, UP=10, ...), drivers.key_names.bits());
               its debounce_ms, if it has one, the ms a change must hold
               before the app counts it (0: the keys debounce themselves)
     seed()    a number that differs from boot to boot, for random deals

@@ -19,7 +19,7 @@ import adafruit_displayio_ssd1306
 
 import microcontroller
 
-from drivers import bits
+from drivers.key_names import bits
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 

@@ -15,7 +15,7 @@ import rotaryio
 
 import microcontroller
 
-from drivers import bit, bits
+from drivers.key_names import bit, bits
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import EncoderKeys, KeypadKeys
 

@@ -10,7 +10,7 @@ import keypad
 
 import microcontroller
 
-from drivers import bits
+from drivers.key_names import bits
 from drivers.bitmap_canvas import BitmapCanvas
 from drivers.keypad_keys import KeypadKeys
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from keyplan import Driver
+from keyplan import Driver, actions, labels
 from freecell.table import CELL0, FOUND0
 from helpers import column_text, snapshot
 
@@ -10,37 +10,38 @@ from helpers import column_text, snapshot
 def test_title_offers_new_game_deal_number_stats_settings_and_controls():
     d = Driver()
     assert d.app.screen is d.app.title
-    assert d.app.title.labels == [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"GAME CODE",
+    assert labels(d.app.title) == [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"GAME CODE",
                                   b"TOURNAMENT", b"STATISTICS", b"SETTINGS", b"CONTROLS"]
     d.press("a")  # NEW GAME: which game first, the last one chosen lit
-    assert d.app.screen is d.app.games and d.app.games.labels[0] == b"FREECELL"
+    assert d.app.screen is d.app.games and labels(d.app.games)[0] == b"FREECELL"
     d.press("a")
     assert d.app.screen is d.play and d.game.number.text() not in ("11982", "146692")
     d.press("start")
     assert d.app.screen is d.app.menu
     d.choose("title")  # NEW GAME -> title, now with RESUME first
-    assert d.app.screen is d.app.title and d.app.title.labels[0] == b"RESUME"
+    assert d.app.screen is d.app.title and labels(d.app.title)[0] == b"RESUME"
 
 
 def test_random_deals_differ_by_seed_and_skip_the_unwinnable():
+    from app import dealer
     from app.dealer import UNWINNABLE
     numbers = {Driver(seed=s).press("a", "a").game.number.text() for s in range(1, 8)}
     assert len(numbers) == 7
     d = Driver(seed=1)
     for _ in range(500):
-        n = d.app.random_deal()
+        n = dealer.random_deal(d.app)
         assert 1 <= n <= 1000000 and n not in UNWINNABLE
 
 
 def test_deal_number_editor_enters_any_number_and_refuses_zero():
     d = Driver()
     d.choose("enter_deal")
-    assert d.app.screen is d.app.entry
-    assert d.app.entry.text() == "0000000001"
+    assert d.app.showing("entry")
+    assert d.app.lazy("entry").text() == "0000000001"
     d.press("down")  # 1 -> 0 in the last digit: 0000000000
     d.press("a")
-    assert d.app.screen is d.app.entry
-    assert bytes(d.app.entry.error.buf[: d.app.entry.error.n]) == b"1 TO 8589934591 ONLY"
+    assert d.app.showing("entry")
+    assert bytes(d.app.lazy("entry").error.buf[: d.app.lazy("entry").error.n]) == b"1 TO 8589934591 ONLY"
     d.press("left", "up*6", "right", "up*7", "a")  # 0000000067
     assert d.app.screen is d.play and d.game.number.text() == "67"
 
@@ -48,7 +49,7 @@ def test_deal_number_editor_enters_any_number_and_refuses_zero():
 def test_deal_number_editor_refuses_numbers_past_the_range():
     d = Driver()
     d.choose("enter_deal").press("left*9", "up*9", "a")  # 9000000001
-    assert d.app.screen is d.app.entry
+    assert d.app.showing("entry")
     d.press("b")
     assert d.app.screen is d.app.title
 
@@ -57,7 +58,7 @@ def test_the_largest_deal_number_can_be_entered():
     d = Driver()
     d.choose("enter_deal")
     for i, digit in enumerate("8589934591"):
-        d.app.entry.values[i] = int(digit)
+        d.app.lazy("entry").values[i] = int(digit)
     d.press("a")
     assert d.game.number.text() == "8589934591"
     assert d.app.play.deal_text == b"8589934591"
@@ -167,9 +168,9 @@ def test_menu_toggles_autoplay_restarts_and_gives_up():
     d.press("a", "up", "a")
     d.press("start").choose("autoplay")
     assert d.game.autoplay is False and d.app.screen is d.app.menu
-    assert d.app.menu.labels[d.app.menu.actions.index("autoplay")] == b"AUTOPLAY: OFF"
+    assert labels(d.app.menu)[actions(d.app.menu).index("autoplay")] == b"AUTOPLAY: OFF"
     d.choose("restart", sure=False)  # asks first, NO lit
-    assert d.app.screen is d.app.confirm and d.app.confirm.choice == 0
+    assert d.app.showing("confirm") and d.app.lazy("confirm").choice == 0
     d.press("a")  # NO: back to the menu, nothing changed
     assert d.app.screen is d.app.menu and d.game.moves == 1
     d.choose("restart", sure=False).press("down", "a")  # YES
@@ -179,21 +180,21 @@ def test_menu_toggles_autoplay_restarts_and_gives_up():
     d.choose("give_up", sure=False).press("b")  # B: no
     assert d.app.screen is d.app.menu and not d.game.is_over()
     d.choose("give_up", sure=False).press("down", "a")
-    assert d.app.screen is d.app.end and d.game.is_over()
+    assert d.app.showing("end") and d.game.is_over()
     d.press("a")
-    assert d.app.screen is d.app.title and d.app.title.labels[0] == b"NEW GAME"
+    assert d.app.screen is d.app.title and labels(d.app.title)[0] == b"NEW GAME"
 
 
 def test_the_menus_items_stay_put_and_what_cannot_be_done_says_why():
     d = Driver(617)
     d.press("start")
-    fresh = list(d.app.menu.labels)
+    fresh = list(labels(d.app.menu))
     d.choose("redo")  # struck through: nothing to redo
     assert d.app.screen is d.app.menu and d.app.menu.notice == "nothing to redo"
     d.press("b")
     d.press("a", "a", "b")  # a move, then B: undo
     d.press("start")
-    assert d.app.menu.labels == fresh  # the same items, in the same places
+    assert labels(d.app.menu) == fresh  # the same items, in the same places
     d.choose("redo")
     assert d.app.screen is d.play and d.game.moves == 3 and d.game.undos == 1
 
@@ -201,7 +202,7 @@ def test_the_menus_items_stay_put_and_what_cannot_be_done_says_why():
 def test_controls_help_from_the_menu_returns_to_the_game():
     d = Driver(617)
     d.press("start", "up", "a")  # the last item: CONTROLS
-    assert d.app.screen is d.app.help
+    assert d.app.showing("help")
     d.press("b")
     assert d.app.screen is d.play
 
@@ -230,10 +231,10 @@ def test_finish_from_the_menu_wins_and_shows_the_score():
     for s, n in ((0, 11), (1, 11), (3, 11)):
         game.table.pile_up(s, n)
     d.press("start")
-    assert b"FINISH" in d.app.menu.labels
+    assert b"FINISH" in labels(d.app.menu)
     d.choose("finish")
-    assert game.is_won() and d.app.screen is d.app.end
-    assert bytes(d.app.end.lines[0].buf[: d.app.end.lines[0].n]) == b"YOU WON!"
+    assert game.is_won() and d.app.showing("end")
+    assert bytes(d.app.lazy("end").lines[0].buf[: d.app.lazy("end").lines[0].n]) == b"YOU WON!"
 
 
 def test_the_glyph_module_is_what_its_generator_writes():
@@ -285,8 +286,8 @@ def test_the_share_line_names_the_game():
     d = Driver()
     d.choose("random", game="seahaven")
     d.press("start").choose("give_up")
-    assert d.app.screen is d.app.end
-    line = d.app.end.lines[4]
+    assert d.app.showing("end")
+    line = d.app.lazy("end").lines[4]
     assert bytes(line.buf[:line.n]) == b"SEAHAVEN #" + d.play.deal_text
 
 
@@ -300,20 +301,20 @@ def test_a_board_with_a_menu_of_its_own_gets_quit_which_saves_the_game_first():
     from files import FakeFiles
     from app.storage import GAME, Storage
 
-    assert b"QUIT" not in Driver().app.title.labels
+    assert b"QUIT" not in labels(Driver().app.title)
     files = FakeFiles()
     d = Driver(storage=Storage(files))
     left = []
     d.app.quit = lambda: left.append(GAME in files.files)
-    d.app.show(d.app.title)
-    assert d.app.title.labels[-1] == b"QUIT"
+    d.app.go(d.app.title)
+    assert labels(d.app.title)[-1] == b"QUIT"
     d.press("a", "a", "right", "a", "right", "a", "right", "a", "right*3", "a")  # moves
     assert d.game.moves >= 2
     d.press("start")
-    assert d.app.menu.labels[-1] == b"QUIT" and d.app.menu.actions[-1] == "quit"
+    assert labels(d.app.menu)[-1] == b"QUIT" and actions(d.app.menu)[-1] == "quit"
     d.press("up", "a")
     assert left == [True]  # saved when quit() was called
     again = Driver(storage=Storage(files))  # the next start: the game as it was left
-    assert again.app.title.labels[0] == b"RESUME"
+    assert labels(again.app.title)[0] == b"RESUME"
     again.press("a")
     assert again.game.moves == d.game.moves and snapshot(again.game) == snapshot(d.game)

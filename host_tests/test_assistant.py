@@ -2,6 +2,7 @@
 the daily deal."""
 
 from app import records_format as R
+from app import dealer
 from app.dealer import UNWINNABLE
 from app.assistant import STEP
 from freecell.solver import BOARD_BUDGET
@@ -104,11 +105,11 @@ def test_show_me_plays_the_game_out_and_the_statistics_say_so():
     d = Driver(1, storage=Storage(FakeFiles()))
     d.press("start").choose("show")
     for _ in range(1000):
-        if d.app.screen is d.app.end:
+        if d.app.showing("end"):
             break
         d.hold(0, 200)
-    assert d.game.is_won() and d.app.screen is d.app.end
-    assert bytes(d.app.end.lines[0].buf[: d.app.end.lines[0].n]) == b"SOLVED"
+    assert d.game.is_won() and d.app.showing("end")
+    assert bytes(d.app.lazy("end").lines[0].buf[: d.app.lazy("end").lines[0].n]) == b"SOLVED"
     st = d.app.keeper.stats
     assert (st.total(R.WINS), st.total(R.GIVEN_UP), st.total(R.BY_SOLVER)) == (0, 1, 1)
     assert st.consistent()
@@ -132,13 +133,13 @@ def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_never_unwinnable(
     a, b = Driver(), Driver(seed=99)
     for d in (a, b):
         d.app.today = lambda: (2026, 11, 30)
-    assert a.app.daily_deal() == b.app.daily_deal()
+    assert dealer.daily_deal(a.app) == dealer.daily_deal(b.app)
     seen = set()
     for year in (2026, 2027, 2028):
         for month in range(1, 13):
             for day in range(1, 29):
                 a.app.today = lambda y=year, m=month, dd=day: (y, m, dd)
-                n = a.app.daily_deal()
+                n = dealer.daily_deal(a.app)
                 assert 1 <= n <= 1000000 and n not in UNWINNABLE
                 seen.add(n)
     assert len(seen) == 3 * 12 * 28  # a different deal every day
@@ -148,7 +149,7 @@ def test_the_daily_deal_has_its_own_line_in_the_statistics():
     d = Driver()
     d.app.today = lambda: (2026, 11, 30)
     d.choose("daily")
-    assert d.app.screen is d.play and d.game.number.text() == str(d.app.daily_deal())
+    assert d.app.screen is d.play and d.game.number.text() == str(dealer.daily_deal(d.app))
     st = d.app.keeper.stats
     assert (st.total(R.DAILY_PLAYED), st.daily) == (1, True)
     d.press("start").choose("give_up")
@@ -159,9 +160,9 @@ def test_each_game_has_its_own_daily_deal_and_freecells_stays_as_it_was():
     d = Driver()
     d.app.today = lambda: (2026, 11, 30)
     # FreeCell's formula is the one the daily deal always had
-    assert d.app.daily_deal() == d.app.daily_deal(0) == 1 + ((26 * 372 + 10 * 31 + 29) * 541
+    assert dealer.daily_deal(d.app) == dealer.daily_deal(d.app, 0) == 1 + ((26 * 372 + 10 * 31 + 29) * 541
                                                              + 7919) % 1000000
-    deals = [d.app.daily_deal(v) for v in range(6)]
+    deals = [dealer.daily_deal(d.app, v) for v in range(6)]
     assert len(set(deals)) == 6
     d.app.keeper.settings.game = 2
     d.choose("daily")

@@ -7,7 +7,7 @@ import pytest
 from freecell.cards import parse
 from freecell.table import CELL0, FOUND0
 from helpers import position, snapshot
-from keyplan import Driver
+from keyplan import Driver, labels
 
 
 def on(columns, cells=(), home=(0, 0, 0, 0), width=128, height=64):
@@ -84,7 +84,7 @@ def test_a_lost_position_says_so_and_b_undoes_at_once():
     # with nothing to take back: give up is the way on
     d, game = on(["KS 2D", "KD 2C", "KC 2H", "KH 2S", "QS", "QD", "QC", "QH"],
                  cells=["9C", "9D", "9S", "9H"])
-    d.app.show(d.play)
+    d.app.go(d.play)
     assert d.message() == "NO MOVES LEFT: GIVE UP IN THE MENU"
 
 
@@ -140,7 +140,7 @@ def test_leaving_a_game_in_progress_from_the_title_asks_first():
     d = Driver(617)
     d.press("start").choose("title")
     d.choose("random", sure=False)  # NEW GAME
-    assert d.app.screen is d.app.confirm and d.app.confirm.title == b"LEAVE THIS GAME?"
+    assert d.app.showing("confirm") and d.app.lazy("confirm").title == b"LEAVE THIS GAME?"
     d.press("a")  # NO
     assert d.app.screen is d.app.title and d.app.in_progress
     assert d.game.number.text() == "617"
@@ -164,7 +164,7 @@ def labels_on_a_thumby():
     d.app.new_game("617")
     d.press("start").choose("give_up")  # some statistics to show
     d.press("a")
-    shown = {"title": list(d.app.title.labels)}
+    shown = {"title": list(labels(d.app.title))}
     for name, action in SCREENS[2:]:
         d.choose(action)
         screen = d.app.screen
@@ -176,14 +176,14 @@ def labels_on_a_thumby():
         else:
             d.press("b")
         if d.app.screen is not d.app.title:
-            d.app.show(d.app.title)
+            d.app.go(d.app.title)
     d.app.new_game("5")
     d.press("start")
-    shown["menu"] = list(d.app.menu.labels) + [d.app.menu.title]
+    shown["menu"] = list(labels(d.app.menu)) + [d.app.menu.title]
     d.choose("give_up", sure=False)
-    shown["confirm"] = list(d.app.confirm.labels) + [d.app.confirm.title]
+    shown["confirm"] = list(labels(d.app.lazy("confirm"))) + [d.app.lazy("confirm").title]
     d.press("down", "a")
-    shown["end"] = [bytes(line.buf[:line.n]) for line in d.app.end.lines]
+    shown["end"] = [bytes(line.buf[:line.n]) for line in d.app.lazy("end").lines]
     return shown
 
 

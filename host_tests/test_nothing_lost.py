@@ -45,7 +45,7 @@ def test_finishing_the_daily_deal_keeps_the_statistics_across_a_reboot(ending):
 
         play_line(d.game, solver_line(d.game))
         assert d.game.is_won()
-        d.app.act("end")
+        d.app.do("end")
     else:
         d.press("start").choose("give_up")
     assert not d.app.keeper.stats.in_progress and not d.app.keeper.stats.daily

@@ -18,7 +18,7 @@ from files import FakeFiles, PowerCut  # noqa: E402
 
 from app.keeper import AUTOSAVE_MS  # noqa: E402
 from app.storage import GAME, SETTINGS, STATS, Storage  # noqa: E402
-from keyplan import Driver  # noqa: E402
+from keyplan import Driver, labels  # noqa: E402
 
 
 def game_after(moves):
@@ -87,7 +87,7 @@ def test_a_damaged_game_is_set_aside_named_and_the_rest_kept(damage):
     files.files[GAME] = damage(files.files[GAME])
     damaged = files.files[GAME]
     again = Driver(storage=Storage(files))
-    assert not again.app.in_progress and again.app.title.labels[0] == b"NEW GAME"
+    assert not again.app.in_progress and labels(again.app.title)[0] == b"NEW GAME"
     assert again.app.notice.startswith("saved game: ")
     assert again.app.notice.endswith("; set aside as game.sav.bad1")
     assert files.files["game.sav.bad1"] == damaged  # renamed, never deleted
@@ -114,7 +114,7 @@ def test_a_damaged_statistics_file_does_not_touch_the_game():
     d.press("a", "up", "a", "start")
     files.files[STATS] = files.files[STATS][:-2]
     again = Driver(storage=Storage(files))
-    assert again.app.in_progress and again.app.title.labels[0] == b"RESUME"
+    assert again.app.in_progress and labels(again.app.title)[0] == b"RESUME"
     assert "statistics: the file is cut short; set aside as stats.sav.bad1" == again.app.notice
     assert again.app.keeper.stats.consistent() and again.app.keeper.stats.in_progress == 1
 
@@ -189,7 +189,7 @@ def test_statistics_count_wins_give_ups_and_abandoned_games():
             st.of(0, R.STREAK)) == (2, 1, 1, 0)
     d.press("a", "a", "a")  # title, new game, FreeCell
     d.press("start").choose("title")  # NEW GAME from the menu goes to the title...
-    assert d.app.title.labels[:2] == [b"RESUME", b"NEW GAME"]
+    assert labels(d.app.title)[:2] == [b"RESUME", b"NEW GAME"]
     d.choose("random")  # ...where a new game abandons this one
     assert (st.total(R.PLAYED), st.total(R.GIVEN_UP), st.in_progress) == (4, 2, 1)
     assert st.consistent()
@@ -199,10 +199,10 @@ def test_statistics_count_wins_give_ups_and_abandoned_games():
     assert (s2.total(R.PLAYED), s2.total(R.WINS), s2.total(R.GIVEN_UP), s2.in_progress,
             s2.recent_count) == (4, 1, 2, 1, 3)
     again.choose("stats")
-    assert again.app.screen is again.app.stats_screen
-    assert again.app.stats_screen.lines[:4] == [b"FREECELL:", b"PLAYED 4", b"WON 1 (33%)",
+    assert again.app.showing("stats_screen")
+    assert again.app.lazy("stats_screen").lines[:4] == [b"FREECELL:", b"PLAYED 4", b"WON 1 (33%)",
                                                 b"GIVEN UP 2"]
-    assert again.app.stats_screen.lines[-1].startswith(b"FC #617 WON 103M 0U 1014")
+    assert again.app.lazy("stats_screen").lines[-1].startswith(b"FC #617 WON 103M 0U 1014")
 
 
 def test_settings_are_kept_and_applied():
@@ -353,7 +353,7 @@ def test_statistics_reset_once_keep_the_game_and_later_results():
     for _ in range(3):  # later boots: nothing more set aside, nothing counted twice
         later = Driver(storage=Storage(files))
         assert later.app.notice is None
-        assert later.app.title.labels[0] == b"RESUME"
+        assert labels(later.app.title)[0] == b"RESUME"
         st = later.app.keeper.stats
         assert (st.total(R.PLAYED), st.in_progress) == (1, 1)
     assert "stats.sav.bad2" not in files.files
@@ -370,7 +370,7 @@ def test_an_oversized_file_is_never_read_and_is_set_aside():
     d = Driver(storage=Storage(files))
     assert files.largest_read == 0
     assert d.app.notice == "saved game: larger than any save; set aside as game.sav.bad1"
-    assert d.app.title.labels[0] != b"RESUME"
+    assert labels(d.app.title)[0] != b"RESUME"
     d.press("down", "a", "a")  # the daily deal: a game starts and is saved
     assert d.app.screen is d.app.play and GAME in files.files
 
@@ -498,7 +498,7 @@ def test_statistics_are_kept_per_game():
     assert st2.tallies == st.tallies and again.game.variant.name == "halfcell"
     assert again.app.notice is None
     again.choose("stats")
-    text = b"\n".join(again.app.stats_screen.lines)
+    text = b"\n".join(again.app.lazy("stats_screen").lines)
     assert b"HALFCELL:\nPLAYED 2" in text and b"FREECELL:\nPLAYED 1\nWON 1 (100%)" in text
 
 

@@ -78,7 +78,7 @@ def test_recent_games_say_how_each_ended(tmp_path):
     from freecell.movelog import SOLVER
     files = FakeFiles()
     d = Driver(618, storage=Storage(files))
-    d.app.act("give_up")
+    d.app.do("give_up")
     d.app.new_game("617")
     game = d.game
     game.set_autoplay(False)
@@ -88,7 +88,7 @@ def test_recent_games_say_how_each_ended(tmp_path):
         game.actor = SOLVER if i == len(tokens) - 1 else 0  # "show me" made the last move
         p = notation.parse_move(token)
         assert game.play(p) == 0
-    d.app.act("end")
+    d.app.do("end")
     for name in ("stats.sav", "result1.sav", "result2.sav"):
         with open(str(tmp_path / name), "wb") as f:
             f.write(files.files[name])

@@ -14,7 +14,7 @@ from conftest import TOOLS, run
 from freecell import codes, scoring
 from freecell.deal import DealNumber
 from freecell.variants import Seahaven
-from keyplan import Driver
+from keyplan import Driver, labels
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes"))
 from files import FakeFiles  # noqa: E402
@@ -29,7 +29,7 @@ def choose_scheme(d, scheme):
 
 
 def end_lines(d):
-    return [bytes(line.buf[:line.n]) for line in d.app.end.lines if line.n]
+    return [bytes(line.buf[:line.n]) for line in d.app.lazy("end").lines if line.n]
 
 
 @pytest.mark.parametrize("scheme,line", [(scoring.CLASSIC, b"+10 HOME -10 UNDO +WIN BONUS"),
@@ -42,7 +42,7 @@ def test_the_settings_choose_the_scheme_and_each_keeps_its_own_best(scheme, line
     d.app.new_game("617")
     assert d.game.scoring == scheme
     d.press(won_617_keys())
-    assert d.game.is_won() and d.app.screen is d.app.end
+    assert d.game.is_won() and d.app.showing("end")
     lines = end_lines(d)
     assert line in lines and lines[1] == b"SCORE %d" % d.game.final_score()
     st = d.app.keeper.stats
@@ -94,21 +94,21 @@ def test_a_tournament_of_three_games_through_the_buttons_with_a_power_cut_betwee
     files = FakeFiles()
     d = Driver(storage=Storage(files))
     d.choose("tournament")  # which game: FreeCell, lit
-    assert d.app.screen is d.app.tournament
+    assert d.app.showing("tournament")
     d.choose("tournament_chosen")  # the deals chosen: the deal number editor
-    assert d.app.screen is d.app.entry
+    assert d.app.showing("entry")
     d.press("left", "left", "up*6", "right", "up", "right", "up*6", "a")  # 0000000617
     assert d.game.number.text() == "617" and d.app.keeper.stats.tournament
     d.press(won_617_keys())  # round 1: won
     first = d.game.final_score()
-    assert d.app.screen is d.app.end and b"ROUND 1/3 TOTAL %d" % first in end_lines(d)
+    assert d.app.showing("end") and b"ROUND 1/3 TOTAL %d" % first in end_lines(d)
     d.press("a")  # on to the tournament screen
-    assert d.app.screen is d.app.tournament and d.app.tournament.labels[0] == b"PLAY ROUND 2"
+    assert d.app.showing("tournament") and labels(d.app.lazy("tournament"))[0] == b"PLAY ROUND 2"
     # the power goes between rounds: the tournament is still there
     d = Driver(storage=Storage(files))
-    assert d.app.title.labels[0] == b"NEXT ROUND"
+    assert labels(d.app.title)[0] == b"NEXT ROUND"
     d.press("a")
-    assert d.app.screen is d.app.tournament
+    assert d.app.showing("tournament")
     d.choose("next_round")
     d.press("a")  # round 2: deal 617 again (the editor shows the last deal)
     d.press("a", "up", "a")  # a move, then give up
@@ -122,7 +122,7 @@ def test_a_tournament_of_three_games_through_the_buttons_with_a_power_cut_betwee
     third = d.game.final_score()
     assert b"TOURNAMENT %d" % (first + second + third) in end_lines(d)
     d.press("a")
-    assert d.app.screen is d.app.title and d.app.title.labels[0] == b"NEW GAME"
+    assert d.app.screen is d.app.title and labels(d.app.title)[0] == b"NEW GAME"
     st = d.app.keeper.stats
     assert not st.tournament and st.of(0, R.TOURNAMENTS) == 1
     assert st.of(0, R.BEST_TOURNAMENT + scoring.CLASSIC) == first + second + third
@@ -145,7 +145,7 @@ def test_a_game_code_entered_with_the_d_pad_deals_its_game():
     d = Driver()
     code = codes.encode(Seahaven(), DealNumber(5))
     d.choose("enter_code")
-    editor = d.app.code_entry
+    editor = d.app.lazy("code_entry")
     assert bytes(editor.render().buf[:editor.shown.n]) == b"FC1-C4-AAAAAAABQ"  # deal 1's
     d.press("left*2", "up*2")  # the game's letters: FC -> BG -> ST
     d.press("right", "right")  # past the cells, onto the deal's letters
@@ -163,10 +163,10 @@ def test_a_mistyped_code_is_refused_on_the_device():
     d = Driver()
     d.choose("enter_code")
     d.press("right*4", "up", "a")  # one letter changed, the check letter not
-    assert d.app.screen is d.app.code_entry
-    assert bytes(d.app.code_entry.error.buf[:d.app.code_entry.error.n]) == b"MISTYPED: CHECK IT"
+    assert d.app.showing("code_entry")
+    assert bytes(d.app.lazy("code_entry").error.buf[:d.app.lazy("code_entry").error.n]) == b"MISTYPED: CHECK IT"
     d.press("left*6", "up*4", "a")  # FreeCell with 5 cells: the check fails first
-    assert d.app.screen is d.app.code_entry
+    assert d.app.showing("code_entry")
     d.press("b")
     assert d.app.screen is d.app.title
 
@@ -220,7 +220,7 @@ def test_stopping_show_me_one_move_early_is_not_the_players_win(tmp_path):
         assert game.play(packed) == 0
     assert game.is_won() and game.assisted
     d.press("left")  # the table sees the game is over
-    assert d.app.screen is d.app.end
+    assert d.app.showing("end")
     st = d.app.keeper.stats
     assert (st.of(0, R.WINS), st.of(0, R.GIVEN_UP), st.of(0, R.BY_SOLVER)) == (0, 1, 1)
     assert st.of(0, R.FEWEST) == 0 and st.of(0, R.BEST_SCORE) == 0 and st.of(0, R.STREAK) == 0

@@ -10,7 +10,7 @@ import sys
 from sim_pwm import SimPWM
 from conftest import run
 from drivers.buzzer import Buzzer
-from keyplan import Driver
+from keyplan import Driver, actions, labels
 
 from app import sounds
 from app.records import Settings
@@ -133,10 +133,9 @@ def test_a_board_with_a_buzzer_shows_sound_in_settings_and_it_is_kept_across_boo
     pwm = SimPWM()
     d = Driver(storage=Storage(files), buzzer=Buzzer(pwm))
     d.choose("settings")
-    labels = d.app.settings_screen.labels
-    assert b"SOUND: ON" in labels
+    assert b"SOUND: ON" in labels(d.app.lazy("settings_screen"))
     d.choose("sound")
-    assert b"SOUND: OFF" in d.app.settings_screen.labels
+    assert b"SOUND: OFF" in labels(d.app.lazy("settings_screen"))
     pwm.changes = []
     d.press("down", "up", "b")  # keys, and leaving the settings (saved)
     assert pwm.changes == []
@@ -147,8 +146,9 @@ def test_a_board_with_a_buzzer_shows_sound_in_settings_and_it_is_kept_across_boo
 def test_a_board_without_a_buzzer_has_no_sound_setting():
     d = Driver()
     d.choose("settings")
-    assert not [label for label in d.app.settings_screen.labels if label.startswith(b"SOUND")]
-    assert "sound" not in d.app.settings_screen.actions
+    shown = labels(d.app.lazy("settings_screen"))
+    assert not [label for label in shown if label.startswith(b"SOUND")]
+    assert "sound" not in actions(d.app.lazy("settings_screen"))
 
 
 def test_the_app_clicks_buzzes_on_an_illegal_move_ticks_a_card_home_and_plays_the_win():

@@ -18,8 +18,8 @@ import pytest
 
 from conftest import LIB, ROOT
 
-import drivers
 from app import buttons
+from drivers import key_names
 
 MAY_IMPORT = {
     "freecell": {"freecell"},
@@ -174,14 +174,14 @@ def test_every_mirrored_constant_equals_its_original():
 
 
 def test_the_key_bits_are_the_apps_buttons():
-    """A board's keys report bits in drivers.BUTTONS' order; the app numbers
-    its buttons the same."""
-    for i, name in enumerate(drivers.BUTTONS):
+    """A board's keys report bits in key_names.BUTTONS' order; the app
+    numbers its buttons the same."""
+    for i, name in enumerate(key_names.BUTTONS):
         assert getattr(buttons, name) == i
-        assert getattr(buttons, "K_" + name) == 1 << i == drivers.bit(name)
-    assert drivers.bits(("A", None, "UP")) == bytes((buttons.K_A, 0, buttons.K_UP))
+        assert getattr(buttons, "K_" + name) == 1 << i == key_names.bit(name)
+    assert key_names.bits(("A", None, "UP")) == bytes((buttons.K_A, 0, buttons.K_UP))
     with pytest.raises(ValueError, match="no button called X"):
-        drivers.bit("X")
+        key_names.bit("X")
 
 
 CIRCUITPYTHON_ONLY = {"board", "busio", "displayio", "i2cdisplaybus", "keypad", "microcontroller",

@@ -115,12 +115,12 @@ def test_fc_py_solves_and_replays_with_the_rule():
 
 
 def test_on_the_device_the_setting_lets_the_cursor_pick_a_card_up_from_home():
-    from keyplan import Driver
+    from keyplan import Driver, labels
 
     d = Driver()
     d.choose("settings")
     d.choose("take_back")
-    assert d.app.keeper.settings.take_back and b"FROM HOME: ON" in d.app.screen.labels
+    assert d.app.keeper.settings.take_back and b"FROM HOME: ON" in labels(d.app.screen)
     d.press("b")
     d.app.new_game("1")
     assert d.game.take_back

@@ -100,7 +100,7 @@ def play(path):
     from freecell.notation import position_text
 
     print(position_text(app.game))
-    print("won" if app.game.is_won() and app.screen is app.end else "not won")
+    print("won" if app.game.is_won() and app.showing("end") else "not won")
 
 
 def message(app):
@@ -114,7 +114,7 @@ def assist():
     app.new_game("617")
     now = 0
     for action in ("hint", "winnable", "show"):
-        app.act(action)
+        app.do(action)
         while app.assistant.busy():
             now += 100
             app.tick(now)

@@ -45,7 +45,7 @@ def resume():
     for note in app.keeper.storage.notes:
         print("note:", note)
     now = 0
-    app.act("hint")
+    app.do("hint")
     while app.assistant.busy():
         now += 100
         app.tick(now)

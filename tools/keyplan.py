@@ -30,6 +30,16 @@ NAMES = {"up": K.UP, "down": K.DOWN, "left": K.LEFT, "right": K.RIGHT, "a": K.A,
          "start": K.START, "select": K.SELECT}
 
 
+def labels(screen):
+    """A list screen's items' labels, in order."""
+    return [item[0] for item in screen.items]
+
+
+def actions(screen):
+    """A list screen's items' actions, in order."""
+    return [item[1] for item in screen.items]
+
+
 class Driver:
     """An app on the sim board with a fake clock; presses go through Buttons."""
 
@@ -74,7 +84,7 @@ class Driver:
         the settings hold.  What asks "are you sure?" (give up, restart, a
         new deal over a game in progress) gets YES, unless sure=False."""
         screen = self.app.screen
-        if action not in screen.actions and "game:" + action in screen.actions:
+        if action not in actions(screen) and "game:" + action in actions(screen):
             self.choose("game:" + action, sure=sure)
             if self.app.showing("confirm"):  # not sure: the question stays
                 return self
@@ -85,9 +95,9 @@ class Driver:
                 while games.choice != by_name(game).id:
                     self.press("down")
             return self.press("a")
-        if action not in screen.actions:
-            raise AssertionError("%s is not on this screen: %s" % (action, screen.actions))
-        while screen.actions[screen.choice] != action:
+        if action not in actions(screen):
+            raise AssertionError("%s is not on this screen: %s" % (action, actions(screen)))
+        while actions(screen)[screen.choice] != action:
             self.press("down")
         self.press("a")
         if sure and self.app.showing("confirm") and screen is not self.app.screen:
@@ -259,7 +269,7 @@ def keys_for_transcript(deal, tokens, autoplay_off=True, game=None, quick=True, 
     planner = Planner(driver, quick)
     if autoplay_off:
         driver.press("start")
-        steps = driver.app.menu.actions.index("autoplay")  # from the top
+        steps = actions(driver.app.menu).index("autoplay")  # from the top
         driver.press("down*%d" % steps, "a", "b")
         planner.keys += ["start"] + ["down"] * steps + ["a", "b"]
         assert not driver.game.autoplay

@@ -97,9 +97,9 @@ def episode(app, rng):
     if action == "daily":  # one of three days: a day's second try is a plain game
         day = 1 + rng.next(3)
         app.today = lambda: (2026, 12, day)
-    app.act(action)
-    if app.screen is app.confirm:  # it asks first: yes
-        app.act(action)
+    app.do(action)
+    if app.showing("confirm"):  # it asks first: yes
+        app.do(action)
 
 
 def real_flashes(rng, count):

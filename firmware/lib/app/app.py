@@ -1,5 +1,10 @@
 """The app: owns the game, the screens and the buttons, and switches between
-screens on the actions they return.  tick() reads the keys, handles their
+screens on the actions they return.  A screen is an object with open(),
+key(button, kind) -> an action or None, and draw(); the app shows one with
+go(screen), which remembers where it was opened from (back() returns there).
+An action is a name ('game:random': a name and an argument); do() runs what
+it does: the tables OPENS and ASKS below, the app's do_<name> (the ways
+about), or the function of that name in dealer.py (DEALS) or actions.py.  tick() reads the keys, handles their
 events and redraws only when something changed; run() is the board's loop.
 
 Construct it with hardware passed in: a display (a framebuf.FrameBuffer with
@@ -29,7 +34,7 @@ from .table_view import TableView
 
 
 IDLE_MS = 120000  # the display sleeps after two minutes without a press
-# Screens made when first asked for (app.end, app.entry, ...) and let go of,
+# Screens made when first asked for (app.lazy("end"), ...) and let go of,
 # with their module's code, when another screen takes over: a player sees
 # them now and then, and on a small heap (an ESP32's) their code would cost
 # the solver's table.  One is held at a time.  name: (module in app/, class)
@@ -43,6 +48,17 @@ LAZY = {
     "settings_screen": ("pages", "SettingsScreen"),
     "confirm": ("confirm", "ConfirmScreen"),
 }
+# Actions whose whole work is one call, named in tables rather than each a
+# method of its own (a method costs the board's heap about 60 bytes: 12 of
+# them were 700): the LAZY screen an action opens, the assistant's question
+# an action asks; and the ways to a deal, done by app/dealer.py's functions
+# (the rest by app/actions.py's), loaded for one and let go of after
+OPENS = {"settings": "settings_screen", "stats": "stats_screen", "help": "help",
+         "tournament": "tournament", "enter_deal": "entry", "enter_code": "code_entry"}
+ASKS = {"hint": HINT, "show": SHOW, "winnable": WINNABLE}
+# the actions dealer.py's functions of the same names do
+DEALS = ("random", "daily", "deal_entered", "code_entered", "tournament_random",
+         "tournament_chosen", "next_round", "quit_tournament")
 # between ticks when nothing runs: a press is seen within this, then counts
 # once steady for the buttons' 20 ms debounce (a tick costs about 0.3 ms on a
 # Pico; 10 here made a cursor press take 5 ms longer: pico_press_ms)
@@ -75,6 +91,7 @@ class App:
         self.menu = MenuScreen(self)
         self.games = GameScreen(self)
         self._held = self._held_name = None  # the LAZY screen made last
+        self.screen = None
         self.assistant = Assistant(self)
         self.play.assistant = self.assistant
         self.keeper.make_room = self.assistant.release
@@ -97,13 +114,12 @@ class App:
         self.apply_display_settings()
         # one line per file set aside at boot, shown on the title screen
         self.notice = storage.notes[0] if storage and storage.notes else None
-        self.show(self.title)
+        self.go(self.title)
 
-    def __getattr__(self, name):
-        """A LAZY screen, made now if it is not the one held (the one held
-        before is let go of, its module too when the new one is another's)."""
-        if name not in LAZY:
-            raise AttributeError(name)
+    def lazy(self, name):
+        """The LAZY screen `name`, made now if it is not the one held (the one
+        held before is let go of, its module too when the new one is
+        another's)."""
         if name == self._held_name:
             return self._held
         module, cls = LAZY[name]
@@ -120,7 +136,7 @@ class App:
 
     def showing(self, name):
         """Is the LAZY screen `name` the one on screen?  (Asks without making
-        it, as app.<name> would.)"""
+        it, as lazy() would.)"""
         return self._held_name == name and self.screen is self._held
 
     def _make(self, module, cls):
@@ -232,7 +248,7 @@ class App:
         self.dirty = True
         if action:
             try:
-                self.act(action)
+                self.do(action)
             except MemoryError:  # what it needed did not fit, even without the solver
                 self.no_room()
         if self.keeper.problem:  # a save failed: say so once
@@ -250,7 +266,7 @@ class App:
             return
         self.notice = words
         try:
-            self.show(self.title)
+            self.go(self.title)
         except MemoryError:  # stay where it is
             gc.collect()
 
@@ -270,11 +286,17 @@ class App:
             self.display.show()
         self.dirty = False
 
-    def show(self, screen):
+    def go(self, screen):
+        """Show `screen` (an object): it opens, and remembers the screen it
+        was opened from for back() (not a LAZY one, which is let go of now:
+        back() from a screen opened there goes to the title)."""
+        came = self.screen
+        if came is not None and came is not screen:
+            came.close()
+            screen.opened_from = None if came is self._held else came
         if self._held is not None and screen is not self._held:  # it is left
             self._let_go_held()
-        if hasattr(screen, "open"):
-            screen.open()
+        screen.open()
         self.screen = screen
         self.dirty = True
 
@@ -286,124 +308,69 @@ class App:
         if action not in ("give_up", "restart") and not (
                 self.in_progress and (action.startswith("game:") or action == "enter_code")):
             return False
-        if self._held_name == "confirm" and self.confirm.take(action):
+        if self._held_name == "confirm" and self.lazy("confirm").take(action):
             return False
-        self.confirm.ask(action)
-        self.show(self.confirm)
+        confirm = self.lazy("confirm")
+        confirm.ask(action)
+        self.go(confirm)
         return True
 
-    def act(self, action):
-        game = self.game
+    def do(self, action):
+        """Run what a screen asked for ('name' or 'name:argument'): what the
+        tables above say, or the method do_<name>, or the function <name> of
+        dealer.py (DEALS) or actions.py, loaded for it and let go of after.
+        A name none of them knows is a bug in a screen, said aloud."""
         if self.asks_first(action):
             return
-        if action == "resume":
-            self.show(self.play)
-        elif action == "menu":
-            self.keeper.flush(game)
-            self.show(self.menu)
-        elif action == "title":
-            self.keeper.flush(game)
-            self.show(self.title)
-        elif action == "settings":
-            self.settings_screen.back = "menu" if self.screen is self.menu else "title"
-            self.show(self.settings_screen)
-        elif action == "settings_done":
-            self.keeper.save_settings()
-            self.act(self.settings_screen.back)
-        elif action == "stats":
-            self.show(self.stats_screen)
-        elif action.startswith("game:"):  # which game, then the deal
-            self.games.then = action[5:]
-            self.show(self.games)
-        elif action == "help":
-            self.help.back = "resume" if self.screen is self.menu else "title"
-            self.show(self.help)
-        elif action == "random":
-            self.new_game(self.random_deal())
-        elif action == "enter_deal":
-            self.entry.open(game.number)
-            self.screen = self.entry
-        elif action == "deal_entered":
-            self.new_game(self.entry.text(), tournament=self.keeper.stats.tournament
-                          and self.entry_for_tournament)
-        elif action == "enter_code":
-            self.code_entry.open(game)
-            self.screen = self.code_entry
-        elif action == "code_entered":
-            variant, number = self.code_entry.found
-            self.keeper.settings.game = variant.id
-            if len(variant.CELL_CHOICES) > 1:  # a game whose cells are a setting (FreeCell)
-                self.keeper.settings.cells = variant.cells
-            self.keeper.save_settings()
-            self.new_game(number.text())
-        elif action == "tournament":
-            self.show(self.tournament)
-        elif action in ("tournament_random", "tournament_chosen", "next_round"):
-            self.next_round(action)
-        elif action == "quit_tournament":
-            self.keeper.end_tournament()
-            self.show(self.title)
-        elif action == "undo":
-            self.show(self.play)
-            self.play.undo()
-        elif action == "redo":
-            game.redo()
-            self.show(self.play)
-        elif action == "finish":
-            game.finish()
-            self.act("end" if game.is_over() else "resume")
-        elif action == "autoplay":
-            game.set_autoplay(not game.autoplay)
-            self.keeper.settings.autoplay = game.autoplay
-            self.keeper.save_settings()
-            choice = self.menu.choice
-            self.menu.open()  # the label changes; the highlight stays put
-            self.menu.choice = choice
-        elif action == "restart":
-            game.restart()
-            self.play.reset()
-            self.show(self.play)
-        elif action == "give_up":
-            game.give_up()
-            self.act("end")
-        elif action in ("hint", "show", "winnable"):
-            self.show(self.play)
-            self.assistant.start(HINT if action == "hint" else SHOW if action == "show"
-                                 else WINNABLE)
-        elif action == "daily":
-            self.new_game(self.daily_deal(self.keeper.settings.game), daily=True)
-        elif action == "end":
-            self.keeper.finished(game)
-            self.show(self.end)
-        elif action == "quit":  # the game is saved first: RESUME has it next time
-            self.keeper.flush(game)
-            self.quit()
-        else:  # a screen asked for something the app does not do: a bug, said aloud
+        colon = action.find(":")
+        name = action if colon < 0 else action[:colon]
+        if name in OPENS:
+            self.go(self.lazy(OPENS[name]))
+            return
+        if name in ASKS:
+            self.go(self.play)
+            self.assistant.start(ASKS[name])
+            return
+        handler = getattr(self, "do_" + name, None)
+        if handler is not None:  # the ways about, kept loaded: a player uses them all the time
+            handler()
+            return
+        module = "dealer" if name in DEALS else "actions"
+        handler = getattr(self.need("app." + module), name, None)
+        if handler is None:
+            let_go("app", module)
             raise ValueError("no such action: " + action)
+        if colon < 0:
+            handler(self)
+        else:
+            handler(self, action[colon + 1:])
+        let_go("app", module)
+
+    # the screens' ways about
+    def do_resume(self):
+        self.go(self.play)
+
+    def do_menu(self):
+        self.keeper.flush(self.game)
+        self.go(self.menu)
+
+    def do_title(self):
+        self.keeper.flush(self.game)
+        self.go(self.title)
+
+    def do_back(self):
+        """To the screen this one was opened from (the title if none)."""
+        self.go(self.screen.opened_from or self.title)
 
     # -- starting deals: app/dealer.py, loaded for it and let go of after ----
 
     def dealer(self):
         return self.need("app.dealer")
 
-    def next_round(self, action):
-        self.dealer().next_round(self, action)
-        let_go("app", "dealer")
-
     def new_game(self, number, daily=False, tournament=False):
         """Deal `number` (dealer.py says how)."""
         self.dealer().new_game(self, number, daily, tournament)
         let_go("app", "dealer")
-        self._play_ms = 0
-
-    def random_deal(self):
-        return self.dealer().random_deal(self)
-
-    def daily_deal(self, game=0):
-        return self.dealer().daily_deal(self, game)
-
-    def day_number(self):
-        return self.dealer().day_number(self)
 
     def game_code(self):
         """The game's code (freecell/codes.py, loaded for it and let go of:

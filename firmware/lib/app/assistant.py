@@ -182,7 +182,7 @@ class Assistant:
         if game.is_over():
             self.mode = 0
             self.line = None
-            self.app.act("end")
+            self.app.do("end")
         return True
 
 

@@ -5,13 +5,13 @@ of after.  NO is lit first, so a second press of A by habit does nothing.
 
 from .screens import ListScreen
 
-# action: (question, YES's label, where NO goes); a new deal over the game in
-# progress is any of the title's ways to a deal
+# action: (question, YES's label); NO goes back where it was asked from.  A
+# new deal over the game in progress is any of the title's ways to a deal
 _QUESTIONS = {
-    "give_up": (b"GIVE UP THIS GAME?", b"YES, GIVE UP", "menu"),
-    "restart": (b"RESTART THIS DEAL?", b"YES, FROM THE START", "menu"),
+    "give_up": (b"GIVE UP THIS GAME?", b"YES, GIVE UP"),
+    "restart": (b"RESTART THIS DEAL?", b"YES, FROM THE START"),
 }
-_LEAVE = (b"LEAVE THIS GAME?", b"YES: IT IS GIVEN UP", "title")
+_LEAVE = (b"LEAVE THIS GAME?", b"YES: IT IS GIVEN UP")
 
 
 class ConfirmScreen(ListScreen):
@@ -21,9 +21,9 @@ class ConfirmScreen(ListScreen):
         self.granted = None  # the action YES was pressed for, until the app takes it
 
     def ask(self, action):
-        self.title, yes, self.back_action = _QUESTIONS.get(action, _LEAVE)
+        self.title, yes = _QUESTIONS.get(action, _LEAVE)
         self.action = action
-        self.set_items([b"NO", yes], [self.back_action, "yes"])
+        self.set_items([(b"NO", "back"), (yes, "yes")])
         self.choice = 0
 
     def key(self, button, kind):

@@ -1,24 +1,64 @@
 """Starting deals: a random one, the day's, one by number or by code, a
 tournament's rounds; and which deals are known to be winnable.  Loaded when
 a deal starts and let go of after (app.py), so its code takes no room while
-the game is played.  Functions of the app, which they are handed.
+the game is played.  Functions of the app, which they are handed; the first
+ones are the app's actions of the same names (app.py's DEALS).
 """
 
 # the deals in 1..1,000,000 that no one can win with four cells (docs/RULES.md)
 UNWINNABLE = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
 
 
-def next_round(app, action):
-    """A tournament's first round (random deals or chosen ones), or its
-    next: a random deal at once, or the deal number entry first."""
-    keeper = app.keeper
-    if action != "next_round":
-        keeper.start_tournament(keeper.settings.variant(), action == "tournament_random")
-    if keeper.stats.tour_random:
+def random(app):
+    new_game(app, random_deal(app))
+
+
+def daily(app):
+    new_game(app, daily_deal(app, app.keeper.settings.game), daily=True)
+
+
+def deal_entered(app):
+    new_game(app, app.lazy("entry").text(),
+             tournament=app.keeper.stats.tournament and app.entry_for_tournament)
+
+
+def code_entered(app):
+    """The game and the deal a code names: kept as the settings' choice."""
+    variant, number = app.lazy("code_entry").found
+    settings = app.keeper.settings
+    settings.game = variant.id
+    if len(variant.CELL_CHOICES) > 1:  # a game whose cells are a setting (FreeCell)
+        settings.cells = variant.cells
+    app.keeper.save_settings()
+    new_game(app, number.text())
+
+
+def tournament_random(app):
+    _first_round(app, True)
+
+
+def tournament_chosen(app):
+    _first_round(app, False)
+
+
+def _first_round(app, random_deals):
+    app.keeper.start_tournament(app.keeper.settings.variant(), random_deals)
+    next_round(app)
+
+
+def next_round(app):
+    """A tournament's next round: a random deal at once, or the deal number
+    entry first."""
+    if app.keeper.stats.tour_random:
         new_game(app, random_deal(app), tournament=True)
     else:
         app.entry_for_tournament = True
-        app.act("enter_deal")
+        app.do("enter_deal")
+
+
+def quit_tournament(app):
+    app.keeper.end_tournament()
+    app.go(app.title)
 
 
 def new_game(app, number, daily=False, tournament=False):
@@ -44,9 +84,10 @@ def new_game(app, number, daily=False, tournament=False):
         app.entry.error.clear().add(problem.upper().encode())
         return
     game.proved = known_winnable(game)
+    app._play_ms = 0  # the timed score's clock
     app.play.reset()
     keeper.started(game, daily, day_number(app))
-    app.show(app.play)
+    app.go(app.play)
 
 
 def known_winnable(game):

@@ -10,9 +10,10 @@ from freecell.variants import VARIANTS
 
 from . import buttons as K
 from .paint import Line
+from .screens import Screen
 
 
-class Editor:
+class Editor(Screen):
     """Places of values (`values[i]` in 0 .. limit(i) - 1), drawn as one
     line of text (render()), the place being changed underlined."""
 
@@ -86,8 +87,9 @@ class DealEntryScreen(Editor):
     def __init__(self, app):
         super().__init__(app, 10)
 
-    def open(self, number):
-        text = number.text()
+    def open(self):
+        """Start from the deal on the table."""
+        text = self.app.game.number.text()
         for i in range(10):
             self.values[i] = 0
         for i in range(len(text)):
@@ -136,8 +138,9 @@ class CodeEntryScreen(Editor):
         super().__init__(app, self._PLACES)
         self.found = None  # (variant, DealNumber) once a code is accepted
 
-    def open(self, game):
-        """Start from the code of `game` (the one on the table)."""
+    def open(self):
+        """Start from the code of the game on the table."""
+        game = self.app.game
         code = codes.encode(game.variant, game.number)
         self.values[0] = game.variant.id
         self.values[1] = game.variant.cells - 1

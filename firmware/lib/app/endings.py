@@ -16,13 +16,13 @@ from freecell.variants import VARIANTS
 from . import buttons as K
 from .paint import Line
 from .records import ROUNDS
-from .screens import ListScreen
+from .screens import ListScreen, Screen
 
 _ROW = 6
 _LINES = 9
 
 
-class EndScreen:
+class EndScreen(Screen):
     def __init__(self, app):
         self.app = app
         self.lines = [Line(app.layout.text_chars) for _ in range(_LINES)]
@@ -120,14 +120,14 @@ class TournamentScreen(ListScreen):
         if st.tournament:
             self.info[0].add(b"ROUND ").add_int(st.tour_round()).add(b" OF 3")
             self.info[1].add(b"TOTAL ").add_int(st.tour_total)
-            self.set_items([b"PLAY ROUND %d" % st.tour_round(), b"QUIT TOURNAMENT"],
-                           ["next_round", "quit_tournament"])
+            self.set_items([(b"PLAY ROUND %d" % st.tour_round(), "next_round"),
+                            (b"QUIT TOURNAMENT", "quit_tournament")])
         else:
             settings = self.app.keeper.settings
             self.info[0].add(b"3 GAMES OF ").add(VARIANTS[settings.game].title.encode())
             self.info[1].add(b"SCORE: ").add(scoring.TITLES[settings.scoring].encode())
-            self.set_items([b"RANDOM DEALS", b"CHOOSE THE DEALS"],
-                           ["tournament_random", "tournament_chosen"])
+            self.set_items([(b"RANDOM DEALS", "tournament_random"),
+                            (b"CHOOSE THE DEALS", "tournament_chosen")])
         self.choice = 0
 
     def header(self, p):

@@ -9,7 +9,7 @@ from freecell.variants import VARIANTS
 
 from . import buttons as K
 from . import records as R
-from .screens import ListScreen, _ROW
+from .screens import ListScreen, Screen, _ROW
 
 
 HELP = (
@@ -31,7 +31,7 @@ HELP = (
 )  # 18 characters at most: the Thumby's width
 
 
-class TextScreen:
+class TextScreen(Screen):
     """A titled page of lines, scrolled with up and down where the screen is
     short (a dotted right edge says there is more); A or B goes back."""
 
@@ -39,7 +39,6 @@ class TextScreen:
 
     def __init__(self, app):
         self.app = app
-        self.back = "title"
         self.top = 0
         self.lines = ()
 
@@ -55,8 +54,11 @@ class TextScreen:
         elif button == K.UP and self.top > 0:
             self.top -= 1
         elif button in (K.A, K.B, K.START):
-            return self.back
+            return self.back_action()
         return None
+
+    def back_action(self):
+        return "back"
 
     def draw(self):
         p = self.app.painter
@@ -75,6 +77,10 @@ class HelpScreen(TextScreen):
     def __init__(self, app):
         super().__init__(app)
         self.lines = HELP
+
+    def back_action(self):
+        """Opened from the menu, it goes straight back to the game."""
+        return "resume" if self.opened_from is self.app.menu else "back"
 
 
 class StatsScreen(TextScreen):
@@ -134,24 +140,22 @@ class SettingsScreen(ListScreen):
 
     def __init__(self, app):
         super().__init__(app, b"SETTINGS")
-        self.back = "title"
 
     def open(self):
+        """Its items' actions are its own (key() below), not the app's."""
         s = self.app.keeper.settings
-        labels = [
-            b"AUTOPLAY: ON" if s.autoplay else b"AUTOPLAY: OFF",
-            b"CONTRAST: %d/4" % (s.contrast + 1),
-            b"FLIP: ON" if s.flip else b"FLIP: OFF",
-            b"FREE CELLS: %d" % s.cells,
-            b"FROM HOME: ON" if s.take_back else b"FROM HOME: OFF",
-            b"SCORING: " + scoring.TITLES[s.scoring].encode(),
-            b"DONE",
+        items = [
+            (b"AUTOPLAY: ON" if s.autoplay else b"AUTOPLAY: OFF", "autoplay"),
+            (b"CONTRAST: %d/4" % (s.contrast + 1), "contrast"),
+            (b"FLIP: ON" if s.flip else b"FLIP: OFF", "flip"),
+            (b"FREE CELLS: %d" % s.cells, "cells"),
+            (b"FROM HOME: ON" if s.take_back else b"FROM HOME: OFF", "take_back"),
+            (b"SCORING: " + scoring.TITLES[s.scoring].encode(), "scoring"),
+            (b"DONE", "done"),
         ]
-        actions = ["autoplay", "contrast", "flip", "cells", "take_back", "scoring", "done"]
         if self.app.sounds:  # a board with a buzzer
-            labels.insert(3, b"SOUND: ON" if s.sound else b"SOUND: OFF")
-            actions.insert(3, "sound")
-        self.set_items(labels, actions)
+            items.insert(3, (b"SOUND: ON" if s.sound else b"SOUND: OFF", "sound"))
+        self.set_items(items)
 
     def key(self, button, kind):
         action = ListScreen.key(self, button, kind)

@@ -30,11 +30,12 @@ from freecell.table import CELL0, FOUND0, FOUNDATION
 
 from . import buttons as K
 from .paint import Line
+from .screens import Screen
 
 _MESSAGE_LINES = 3
 
 
-class PlayScreen:
+class PlayScreen(Screen):
     def __init__(self, game, layout):
         self.game = game
         self.layout = layout

@@ -1,10 +1,12 @@
 """The screens a player passes through often, kept for the app's life: the
 title, the game's choice and the menu, and the list they share.  The rest
-are made when shown and let go of when left (app.py's LAZY): the editors
-(editors.py), the end of a game and tournaments (endings.py), statistics,
-settings and the controls' help (pages.py).  Each screen has
-key(button, kind) -> an action for the app (or None) and draw().  Lists of
-items are built when a screen opens, not when it is drawn.
+are made when shown and let go of when left (app.py's LAZY, app.lazy()):
+the editors (editors.py), the end of a game and tournaments (endings.py),
+statistics, settings and the controls' help (pages.py).  Every screen is a
+Screen: open() when the app goes to it, close() when it leaves, key(button,
+kind) -> an action for the app (a name: app.py's do_<name>) or None, and
+draw().  A list's item is one record, (label, action) or (label, action,
+why it is refused now), built when the screen opens, not when it is drawn.
 """
 
 from freecell.variants import VARIANTS
@@ -14,33 +16,50 @@ from . import buttons as K
 _ROW = 6  # a line of 3x5 text with its gap
 
 
-class ListScreen:
-    """A titled list of items, one highlighted; A chooses, B goes back.  An
-    item can be there but unavailable (`refusals[i]`, why, in words): drawn
-    struck through, and A on it says why in a box at the bottom.  Where the
-    list is longer than the screen, a mark at the right edge says there is
-    more above or below."""
+class Screen:
+    """What every screen has: the hooks the app calls as it goes to a screen
+    (open) and leaves it (close), and the screen it was opened from (set by
+    app.go, for the action "back")."""
 
-    back_action = None
+    opened_from = None
+
+    def open(self):
+        pass
+
+    def close(self):
+        pass
+
+
+class ListScreen(Screen):
+    """A titled list of items, one highlighted; A chooses, B goes back (the
+    action back_action).  An item can be there but unavailable (its third
+    field, why, in words): drawn struck through, and A on it says why in a
+    box at the bottom.  Where the list is longer than the screen, a mark at
+    the right edge says there is more above or below."""
+
+    back_action = "back"
 
     def __init__(self, app, title):
         self.app = app
         self.title = title
-        self.labels = []
-        self.actions = []
-        self.refusals = ()
+        self.items = ()  # (label, action) or (label, action, refusal)
         self.notice = None  # a refusal shown until the next key
         self.choice = 0
         self.top = 0
 
-    def set_items(self, labels, actions, refusals=()):
-        self.labels = labels
-        self.actions = actions
-        self.refusals = refusals
-        self.choice = min(self.choice, len(labels) - 1)
+    def close(self):
+        """Left: its items go (open() builds them again), so a screen not on
+        show holds no list on the heap."""
+        self.items = ()
+        self.notice = None
+
+    def set_items(self, items):
+        self.items = items
+        self.choice = min(self.choice, len(items) - 1)
 
     def refusal(self, i):
-        return self.refusals[i] if i < len(self.refusals) else None
+        item = self.items[i]
+        return item[2] if len(item) > 2 else None
 
     @property
     def refused(self):
@@ -49,7 +68,7 @@ class ListScreen:
         return self.notice is not None
 
     def key(self, button, kind):
-        n = len(self.labels)
+        n = len(self.items)
         self.notice = None
         if button == K.UP:
             self.choice = (self.choice - 1) % n
@@ -57,7 +76,7 @@ class ListScreen:
             self.choice = (self.choice + 1) % n
         elif button == K.A:
             self.notice = self.refusal(self.choice)
-            return None if self.notice else self.actions[self.choice]
+            return None if self.notice else self.items[self.choice][1]
         elif button == K.B or button == K.START:
             return self.back_action
         return None
@@ -75,13 +94,13 @@ class ListScreen:
             self.top = self.choice
         elif self.choice >= self.top + rows:
             self.top = self.choice - rows + 1
-        for i in range(self.top, min(len(self.labels), self.top + rows)):
+        for i in range(self.top, min(len(self.items), self.top + rows)):
             y = y0 + (i - self.top) * _ROW
             lit = 1
             if i == self.choice:
                 p.fb.fill_rect(0, y - 1, p.fb.width, _ROW + 1, 1)
                 lit = 0
-            end = p.text(self.labels[i], 4, y, lit)
+            end = p.text(self.items[i][0], 4, y, lit)
             if self.refusal(i):  # there, but not now: struck through
                 p.fb.hline(3, y + 2, end - 3, lit)
         self.more_marks(p, y0, rows)
@@ -95,7 +114,7 @@ class ListScreen:
         if self.top > 0:
             fb.pixel(x + 1, y0, 1)
             fb.hline(x, y0 + 1, 3, 1)
-        if self.top + rows < len(self.labels):
+        if self.top + rows < len(self.items):
             y = y0 + rows * _ROW - 3
             fb.hline(x, y, 3, 1)
             fb.pixel(x + 1, y + 1, 1)
@@ -113,25 +132,24 @@ def notice_box(app, text):
 
 
 class TitleScreen(ListScreen):
+    back_action = None
+
     def __init__(self, app):
         super().__init__(app, b"")
 
     def open(self):
-        labels = [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"GAME CODE", b"TOURNAMENT",
-                  b"STATISTICS", b"SETTINGS", b"CONTROLS"]
         # a deal of any kind first asks which game (the last one chosen lit)
-        actions = ["game:random", "game:daily", "game:enter_deal", "enter_code",
-                   "game:tournament", "stats", "settings", "help"]
+        items = [(b"NEW GAME", "game:random"), (b"DAILY DEAL", "game:daily"),
+                 (b"DEAL NUMBER", "game:enter_deal"), (b"GAME CODE", "enter_code"),
+                 (b"TOURNAMENT", "game:tournament"), (b"STATISTICS", "stats"),
+                 (b"SETTINGS", "settings"), (b"CONTROLS", "help")]
         if self.app.in_progress:
-            labels.insert(0, b"RESUME")
-            actions.insert(0, "resume")
+            items.insert(0, (b"RESUME", "resume"))
         elif self.app.keeper.stats.tournament:  # between a tournament's rounds
-            labels.insert(0, b"NEXT ROUND")
-            actions.insert(0, "tournament")
+            items.insert(0, (b"NEXT ROUND", "tournament"))
         if self.app.quit:  # back to the board's own menu
-            labels.append(b"QUIT")
-            actions.append("quit")
-        self.set_items(labels, actions)
+            items.append((b"QUIT", "quit"))
+        self.set_items(items)
         self.choice = 0
 
     def header(self, p):
@@ -149,15 +167,12 @@ class GameScreen(ListScreen):
     last lit (the settings keep it).  A chooses and goes on to the deal
     (`then`: a random deal, the daily deal, or the deal number), B goes back."""
 
-    back_action = "title"
-
     def __init__(self, app):
         super().__init__(app, b"GAME")
         self.then = "random"
 
     def open(self):
-        self.set_items([v.title.encode() for v in VARIANTS],
-                       ["pick"] * len(VARIANTS))
+        self.set_items([(v.title.encode(), "pick") for v in VARIANTS])
         self.choice = self.app.keeper.settings.game
 
     def key(self, button, kind):
@@ -186,19 +201,17 @@ class MenuScreen(ListScreen):
         game = self.app.game
         self.title = self.app.game_code().encode()
         h = game.history
-        labels = [b"BACK TO GAME", b"UNDO", b"REDO", b"FINISH", b"HINT", b"SHOW ME",
-                  b"WINNABLE?", b"AUTOPLAY: ON" if game.autoplay else b"AUTOPLAY: OFF",
-                  b"RESTART DEAL", b"NEW GAME", b"GIVE UP", b"SETTINGS", b"CONTROLS"]
-        actions = ["resume", "undo", "redo", "finish", "hint", "show", "winnable", "autoplay",
-                   "restart", "title", "give_up", "settings", "help"]
+        items = [(b"BACK TO GAME", "resume"),
+                 (b"UNDO", "undo", None if h.can_undo() else "nothing to undo"),
+                 (b"REDO", "redo", None if h.can_redo() else "nothing to redo"),
+                 (b"FINISH", "finish",
+                  None if game.can_finish() else "not every card can go home yet"),
+                 (b"HINT", "hint"), (b"SHOW ME", "show"), (b"WINNABLE?", "winnable"),
+                 (b"AUTOPLAY: ON" if game.autoplay else b"AUTOPLAY: OFF", "autoplay"),
+                 (b"RESTART DEAL", "restart", None if game.moves else "nothing played yet"),
+                 (b"NEW GAME", "title"), (b"GIVE UP", "give_up"), (b"SETTINGS", "settings"),
+                 (b"CONTROLS", "help")]
         if self.app.quit:  # back to the board's own menu, the game saved
-            labels.append(b"QUIT")
-            actions.append("quit")
-        self.set_items(
-            labels, actions,
-            (None, None if h.can_undo() else "nothing to undo",
-             None if h.can_redo() else "nothing to redo",
-             None if game.can_finish() else "not every card can go home yet",
-             None, None, None, None,
-             None if game.moves else "nothing played yet"))
+            items.append((b"QUIT", "quit"))
+        self.set_items(items)
         self.choice = 0

@@ -1,6 +1,6 @@
 """Buttons through CircuitPython's `keypad` (Keys, ShiftRegisterKeys,
 KeyMatrix), and a rotary encoder as left and right, as a key source for the
-app: get_pressed() -> the buttons down (bit i: drivers.BUTTONS[i]).  keypad debounces
+app: get_pressed() -> the buttons down (bit i: drivers.key_names.BUTTONS[i]).  keypad debounces
 and scans in the background (debounce_ms 0: the app's Buttons adds no
 debounce of its own, which would delay every press 20 ms more); Buttons
 still does long press and repeat.  Allocates nothing per read: events are
@@ -12,7 +12,7 @@ import keypad
 
 class KeypadKeys:
     """`scanner` a keypad scanner; `bits[k]` the button bit of its key
-    number k (0 for a key the game does not use): drivers.bits() of the
+    number k (0 for a key the game does not use): drivers.key_names.bits() of the
     keys' names."""
 
     debounce_ms = 0  # keypad debounced it

@@ -1,13 +1,13 @@
 """Buttons wired from a GPIO pin to ground, read through the pin's pull-up.
 
-PinKeys takes the pins in drivers.BUTTONS' order (None for a button the board
+PinKeys takes the pins in drivers.key_names.BUTTONS' order (None for a button the board
 does not have); a board names them: pull_up_keys(Pin, UP=10, DOWN=11, ...).
 get_pressed() returns the bitmask of the buttons down (bit i: BUTTONS[i]);
 debounce, long press and repeat are the app's Buttons class's job.  Allocates
 nothing per read.
 """
 
-from . import BUTTONS
+from .key_names import BUTTONS
 
 
 class PinKeys:

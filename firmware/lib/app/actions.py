@@ -1,0 +1,69 @@
+"""What the actions do that app.py does not keep loaded: each a function of
+the app named as its action (app.do("undo") calls undo(app)), loaded for one
+and let go of after, so their code takes no room while the game is played.
+The ways about (resume, menu, title, back) stay app.py's own methods, and
+the ways to a deal are dealer.py's.
+"""
+
+
+def settings_done(app):
+    app.keeper.save_settings()
+    app.keeper.flush(app.game)
+    app.do_back()
+
+
+def game(app, then):
+    """Which game first, then `then` (an action: random, daily, ...)."""
+    app.games.then = then
+    app.go(app.games)
+
+
+# the game's actions (the menu's)
+def undo(app):
+    app.go(app.play)
+    app.play.undo()
+
+
+def redo(app):
+    app.game.redo()
+    app.go(app.play)
+
+
+def finish(app):
+    app.game.finish()
+    if app.game.is_over():
+        end(app)
+    else:
+        app.do_resume()
+
+
+def autoplay(app):
+    game = app.game
+    game.set_autoplay(not game.autoplay)
+    app.keeper.settings.autoplay = game.autoplay
+    app.keeper.save_settings()
+    choice = app.menu.choice
+    app.menu.open()  # the label changes; the highlight stays put
+    app.menu.choice = choice
+
+
+def restart(app):
+    app.game.restart()
+    app.play.reset()
+    app.go(app.play)
+
+
+def give_up(app):
+    app.game.give_up()
+    end(app)
+
+
+def end(app):
+    app.keeper.finished(app.game)
+    app.go(app.lazy("end"))
+
+
+def quit(app):
+    """Back to the board's menu; the game is saved first: RESUME has it next time."""
+    app.keeper.flush(app.game)
+    app.quit()
