@@ -42,7 +42,7 @@ def micropython():
 
 
 # FUZZ=N make test runs the fuzzers and heap soaks N times as long (the
-# README's reliability section gives a FUZZ=10 run's figures); 1 in CI
+# docs/TESTING.md's reliability section gives a FUZZ=10 run's figures); 1 in CI
 FUZZ = max(1, int(os.environ.get("FUZZ") or 1))
 
 

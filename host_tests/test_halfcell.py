@@ -1,4 +1,4 @@
-"""HalfCell, which no peer plays: its rules (README, "The games") checked
+"""HalfCell, which no peer plays: its rules (docs/RULES.md, docs/GAMES.md) checked
 exhaustively against a plain statement of them, and the game played, saved
 and undone (test_variants.py solves and replays it with the other games).
 

@@ -18,6 +18,7 @@ import pytest
 from conftest import ROOT, need
 
 README = os.path.join(ROOT, "README.md")
+DOCS = os.path.join(ROOT, "docs")
 COMMAND = re.compile(r"^(make |tools/|python3 |make-microsoft-freecell-board |fc\.py )")
 
 # inline commands run elsewhere, and where (or, for a few, why not in a test)
@@ -79,6 +80,17 @@ HERE = {"make run": 0, "tools/fc.py solve 253": 0}
 def readme():
     with open(README) as f:
         return f.read()
+
+
+def pages():
+    """The README and the docs/ pages it leads to, as one text: a command
+    moved to docs/ is held to the same test."""
+    texts = [readme()]
+    for name in sorted(os.listdir(DOCS)):
+        if name.endswith(".md"):
+            with open(os.path.join(DOCS, name)) as f:
+                texts.append(f.read())
+    return "\n".join(texts)
 
 
 def blocks(text):
@@ -174,7 +186,7 @@ def checkout_copy(tmp_path):
 
 def test_every_command_block_runs_as_the_readme_shows(checkout_copy):
     ran = 0
-    for lang, block in blocks(readme()):
+    for lang, block in blocks(pages()):
         if lang != "sh":
             continue
         for cmd, shown in sessions(block):
@@ -190,7 +202,7 @@ def test_every_command_block_runs_as_the_readme_shows(checkout_copy):
 
 
 def test_the_python_example_prints_what_it_says():
-    code = [body for lang, body in blocks(readme()) if lang == "python"]
+    code = [body for lang, body in blocks(pages()) if lang == "python"]
     assert len(code) == 1
     result = subprocess.run([sys.executable, "-c", "\n".join(code[0])], cwd=ROOT,
                             capture_output=True, text=True)
@@ -205,7 +217,7 @@ def inline_commands(text):
 
 
 def test_every_inline_command_is_run_by_a_test():
-    unknown = [c for c in inline_commands(readme()) if c not in ELSEWHERE and c not in HERE
+    unknown = [c for c in inline_commands(pages()) if c not in ELSEWHERE and c not in HERE
                and not c.startswith(("tools/fc.py replay", "tools/fc.py solve"))]
     assert not unknown, "give these a test, or name the one that runs them: %s" % unknown
 
@@ -271,3 +283,19 @@ def test_the_engines_package_names_each_of_its_modules():
     listed = sorted(line.split()[0] for line in freecell.__doc__.splitlines()
                     if line.startswith("  ") and line.split())
     assert listed == modules
+
+
+def test_the_readme_leads_to_every_page_and_every_link_holds():
+    """The README is the short way in (issue 25: read in ten minutes) and
+    names every page of docs/; no link of any page points at nothing."""
+    text = readme()
+    assert len(text.split("\n")) < 400
+    for name in os.listdir(DOCS):
+        if name.endswith(".md"):
+            assert "(docs/%s)" % name in text, name
+    for path in [README] + [os.path.join(DOCS, n) for n in os.listdir(DOCS) if n.endswith(".md")]:
+        with open(path) as f:
+            page = f.read()
+        for target in re.findall(r"\]\(([^)#:\s]+)(?:#[^)]*)?\)", page):
+            assert os.path.exists(os.path.join(os.path.dirname(path), target)), (path, target)
+        assert "](#" not in page, (path, "a link to a section that may have moved")

@@ -491,7 +491,7 @@ def main():
         if replaced:
             print("flash.py: the root main.py was FreeCell's (an earlier flash replaced the "
                   "board's menu with it): it now starts FreeCell from /%s; put the menu back "
-                  "as README.md says (the Thumby)" % folder)
+                  "as docs/BOARDS.md says (the Thumby)" % folder)
     copied, same, removed = sync(board, out, folder)
     print("flash.py: %s: %d files copied, %d already up to date, %d removed"
           % (board_name, copied, same, removed))
