@@ -169,7 +169,7 @@ def test_state_matches_fc_py_replay_after_some_moves(micropython):
     (["--keys", "up sideways"], "unknown button 'sideways'"),
     (["--deal", "0"], "deal number must be 1 to 8589934591, not '0'"),
     (["--out", "x.gif", "--keys", "a"], "--out must end in .png or .pbm"),
-    (["--frobnicate"], "unknown argument '--frobnicate'"),
+    (["--frobnicate"], "unrecognized arguments: --frobnicate"),
     (["--seed", "x"], "--seed must be a whole number"),
 ])
 def test_sim_bad_arguments_get_a_message(args, message):

@@ -28,6 +28,8 @@ import shutil
 import subprocess
 import sys
 
+import cli  # tools/cli.py: the script's own folder is on sys.path
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "firmware", "lib")
 PACKAGES = ("freecell", "app", "drivers")
@@ -447,21 +449,18 @@ def sync(board, out, folder=""):
     return len(changed), len(staged) - len(changed), removed
 
 
-def main():
-    args = sys.argv[1:]
-    if not args or args[0] in ("-h", "--help"):
-        print(__doc__)
-        sys.exit(0 if args else 2)
-    board_name, port, source = args[0], None, False
-    rest = args[1:]
-    while rest:
-        word = rest.pop(0)
-        if word == "--port" and rest:
-            port = rest.pop(0)
-        elif word == "--source":
-            source = True
-        else:
-            fail("unknown argument '%s' (see --help)" % word)
+def parse(argv):
+    parser = cli.parser("flash.py", __doc__)
+    parser.add_argument("board", help="a module in boards/: " + ", ".join(boards()))
+    parser.add_argument("--port", help="the board's serial device (mpremote finds it without)")
+    parser.add_argument("--source", action="store_true",
+                        help="copy the .py files, not .mpy (compiled at boot)")
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse(sys.argv[1:] if argv is None else argv)
+    board_name, port, source = args.board, args.port, args.source
     if board_name in boards("circuitpython"):
         fail("%s is a CircuitPython board: its files go onto the CIRCUITPY drive "
              "(README: CircuitPython)" % board_name)

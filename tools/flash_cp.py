@@ -37,6 +37,8 @@ import subprocess
 import sys
 import tempfile
 
+import cli  # tools/cli.py: the script's own folder is on sys.path
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from circuitpython import LIBS, install  # noqa: E402
@@ -320,18 +322,18 @@ def sync(drive, files):
     return copied, same, removed
 
 
+def parse(argv):
+    parser = cli.parser("flash_cp.py", __doc__)
+    parser.add_argument("board", help="a CircuitPython board module: " + ", ".join(boards()))
+    parser.add_argument("drive", help="the CIRCUITPY drive's folder")
+    parser.add_argument("--mpy-cross", metavar="PATH",
+                        help="CircuitPython's own mpy-cross, to put the files on as .mpy")
+    return parser.parse_args(argv)
+
+
 def main(argv):
-    if argv[:1] in (["-h"], ["--help"]):
-        sys.stdout.write(__doc__)
-        return 0
-    mpy_cross = None
-    if len(argv) == 4 and argv[2] == "--mpy-cross":
-        mpy_cross = argv[3]
-        argv = argv[:2]
-    if len(argv) != 2 or argv[0].startswith("-"):
-        sys.stderr.write(__doc__)
-        return 2
-    board, drive = argv
+    args = parse(argv)
+    board, drive, mpy_cross = args.board, args.drive, args.mpy_cross
     if board not in boards():
         fail("no CircuitPython board '%s'; boards: %s" % (board, ", ".join(boards())))
     if not os.path.isfile(os.path.join(drive, "boot_out.txt")):

@@ -16,6 +16,8 @@ written.
 import os
 import sys
 
+import cli  # tools/cli.py: the script's own folder is on sys.path
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for _path in (os.path.join(ROOT, "tools", "shims"), os.path.join(ROOT, "firmware", "lib")):
     if _path not in sys.path:
@@ -172,27 +174,21 @@ def pull(port, folder):
     return [os.path.join(folder, n) for n in names]
 
 
+def parse(argv):
+    parser = cli.parser("saves.py", __doc__)
+    how = parser.add_subparsers(dest="how", required=True, metavar="pull|show")
+    pull_them = how.add_parser("pull", help="copy the files off the board, then show them")
+    pull_them.add_argument("--port", help="the board's serial device (mpremote finds it without)")
+    pull_them.add_argument("folder", nargs="?", default=os.path.join(ROOT, "build", "saves"),
+                           help="where they go (build/saves)")
+    show_them = how.add_parser("show", help="show files already on the host")
+    show_them.add_argument("files", nargs="+", metavar="FILE")
+    return parser.parse_args(argv)
+
+
 def main(argv):
-    if not argv or argv[0] not in ("pull", "show"):
-        sys.stderr.write(__doc__)
-        return 2
-    if argv[0] == "show":
-        if len(argv) < 2:
-            sys.stderr.write("saves.py: show needs at least one file\n")
-            return 2
-        paths = argv[1:]
-    else:
-        port, folder, rest = None, os.path.join(ROOT, "build", "saves"), argv[1:]
-        while rest:
-            word = rest.pop(0)
-            if word == "--port" and rest:
-                port = rest.pop(0)
-            elif not word.startswith("-"):
-                folder = word
-            else:
-                sys.stderr.write("saves.py: unknown option '%s'\n" % word)
-                return 2
-        paths = pull(port, folder)
+    args = parse(argv)
+    paths = args.files if args.how == "show" else pull(args.port, args.folder)
     ok = True
     for path in sorted(paths):
         ok = show(path) and ok

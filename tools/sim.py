@@ -26,6 +26,7 @@ A display asleep (two minutes without a press, as on a board) shows dark;
 the first key wakes it.
 """
 
+import argparse
 import os
 import shutil
 import struct
@@ -288,23 +289,20 @@ def interactive(args):
 
 
 def parse_args(argv):
-    args = {}
-    i = 0
-    while i < len(argv):
-        word = argv[i]
-        if word in ("-h", "--help"):
-            print(USAGE)
-            sys.exit(0)
-        if word in ("--python", "--state", "--fresh"):
-            args[word[2:]] = True
-        elif word in ("--deal", "--keys", "--out", "--seed", "--size", "--flash", "--game"):
-            if i + 1 == len(argv):
-                sys.exit("sim.py: %s needs a value" % word)
-            i += 1
-            args[word[2:]] = argv[i]
-        else:
-            sys.exit("sim.py: unknown argument '%s' (see --help)" % word)
-        i += 1
+    parser = argparse.ArgumentParser(prog="sim.py", usage=argparse.SUPPRESS, description=USAGE,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     add_help=False)
+    parser.add_argument("-h", "--help", action="store_true")
+    for flag in ("--python", "--state", "--fresh"):
+        parser.add_argument(flag, action="store_true")
+    for option in ("--deal", "--keys", "--out", "--seed", "--size", "--flash", "--game"):
+        parser.add_argument(option)
+    given = parser.parse_args(argv)
+    if given.help:
+        print(USAGE)
+        sys.exit(0)
+    args = {name: value for name, value in vars(given).items()
+            if value is not None and value is not False and name != "help"}
     if "size" in args:
         w, _, h = args["size"].partition("x")
         if not (_digits(w) and _digits(h) and 64 <= int(w) <= 256 and 32 <= int(h) <= 128

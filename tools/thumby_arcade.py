@@ -27,6 +27,7 @@ The same layout as `make flash BOARD=thumby` (tools/flash.py's stage), which
 compiles to .mpy for the Thumby it talks to.
 """
 
+import argparse
 import os
 import shutil
 import sys
@@ -93,11 +94,10 @@ def write(out):
 
 
 def main():
-    args = sys.argv[1:]
-    if args and args[0] in ("-h", "--help"):
-        print(__doc__)
-        return
-    out = args[0] if args else os.path.join(ROOT, "build", "thumby-arcade")
+    parser = argparse.ArgumentParser(prog="thumby_arcade.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", default=os.path.join(ROOT, "build", "thumby-arcade"),
+                        help="where the Arcade's folder goes (build/thumby-arcade)")
+    out = parser.parse_args().out
     game = write(out)
     count = sum(len(files) for _, _, files in os.walk(game))
     print("thumby_arcade.py: %s: %d files, ready to add to TinyCircuits-Thumby-Games/Games/"

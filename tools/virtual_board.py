@@ -16,6 +16,8 @@ import sys
 import tempfile
 import time
 
+import cli  # tools/cli.py: the script's own folder is on sys.path
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -71,17 +73,13 @@ class VirtualBoard:
 
 
 def main():
-    args = sys.argv[1:]
-    if not args or args[0].startswith("-"):
-        sys.exit(__doc__)
-    heap = None
-    if "--heap" in args:
-        i = args.index("--heap")
-        if i + 1 >= len(args) or not args[i + 1].isdigit():
-            sys.exit("virtual_board.py: --heap takes a number of KB")
-        heap = int(args[i + 1])
+    parser = cli.parser("virtual_board.py", __doc__)
+    parser.add_argument("flash", metavar="DIR", help="the folder that plays the board's flash")
+    parser.add_argument("--heap", type=int, metavar="KB", help="the interpreter's heap, in KB")
+    args = parser.parse_args()
+    heap = args.heap
     try:
-        board = VirtualBoard(args[0], heap).start()
+        board = VirtualBoard(args.flash, heap).start()
     except RuntimeError as error:
         sys.exit("virtual_board.py: %s" % error)
     print("virtual board on %s (flash: %s); Ctrl-C stops it" % (board.port, board.flash_dir))
