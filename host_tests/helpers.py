@@ -18,7 +18,7 @@ def position(columns=(), cells=(), home=(0, 0, 0, 0), free_cells=4, autoplay=Fal
             t.cards[c * COLUMN_CAP + t.heights[c]] = cards.parse(word)
             t.heights[c] += 1
     for i, word in enumerate(cells):
-        t.cells[i] = NO_CARD if word == "-" else cards.parse(word)
+        t.cell_cards[i] = NO_CARD if word == "-" else cards.parse(word)
     for s in range(4):
         t.pile_up(s, home[s])
     game.log.complete = False  # a position set by hand: no log from a deal leads here
@@ -29,7 +29,7 @@ def snapshot(game):
     """Everything a player can see (stale bytes above a column's top excluded)."""
     t = game.table
     live = tuple(column_text(game, c) for c in range(t.columns))
-    return (live, bytes(t.cells), bytes(t.foundations),
+    return (live, bytes(t.cell_cards), bytes(t.foundations),
             game.moves, game.undos, game.score, game.state)
 
 

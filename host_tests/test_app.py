@@ -95,7 +95,7 @@ def test_holding_the_cursor_steps_between_legal_places_only():
 def test_a_card_with_no_place_to_go_says_so_and_is_not_picked_up():
     d, game = on_position(["KS 2D", "KD", "KC", "KH", "QS", "QC", "QH", "QD"])
     for i, word in enumerate(("5C", "5D", "5H", "5S")):
-        game.table.cells[i] = __import__("freecell.cards", fromlist=["parse"]).parse(word)
+        game.table.cell_cards[i] = __import__("freecell.cards", fromlist=["parse"]).parse(word)
     before = snapshot(game)
     d.press("a")
     assert d.message() == "NO PLACE TAKES 2D NOW" and d.play.held == -1
@@ -105,9 +105,9 @@ def test_a_card_with_no_place_to_go_says_so_and_is_not_picked_up():
 def test_b_undoes_when_nothing_is_held():
     d = Driver(617)
     d.press("a", "up", "a")  # JD to cell a
-    assert d.game.table.cells[0] != 255
+    assert d.game.table.cell_cards[0] != 255
     d.press("b")
-    assert d.game.table.cells[0] == 255 and d.game.undos == 1
+    assert d.game.table.cell_cards[0] == 255 and d.game.undos == 1
     d.press("b")
     assert d.message() == "NOTHING TO UNDO"
 
@@ -115,7 +115,7 @@ def test_b_undoes_when_nothing_is_held():
 def test_quick_action_sends_home_or_to_the_best_place():
     d = Driver(617)
     d.press("select")  # JD: no foundation; best place: a column? no: a free cell
-    assert d.game.table.cells[0] == 10 * 4 + 1  # JD
+    assert d.game.table.cell_cards[0] == 10 * 4 + 1  # JD
     d.press("long-a")  # the next card down column 1: 4S -> best place
     assert d.game.moves == 2
 

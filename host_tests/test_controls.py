@@ -80,7 +80,7 @@ def test_a_lost_position_says_so_and_b_undoes_at_once():
     assert not game.has_move()
     assert d.message() == "NO MOVES LEFT: B TAKES THE LAST ONE BACK"
     d.press("b")  # at once, not first closing the message
-    assert game.undos == 1 and game.table.cells[3] == 255
+    assert game.undos == 1 and game.table.cell_cards[3] == 255
     # with nothing to take back: give up is the way on
     d, game = on(["KS 2D", "KD 2C", "KC 2H", "KH 2S", "QS", "QD", "QC", "QH"],
                  cells=["9C", "9D", "9S", "9H"])

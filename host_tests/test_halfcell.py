@@ -192,7 +192,7 @@ def piles_follow_the_rules(game):
             seen.add(card)
     for c in range(8):
         seen.update(t.card(c, d) for d in range(t.heights[c]))
-    seen.update(t.cells[i] for i in range(4) if t.cells[i] != 255)
+    seen.update(t.cell_cards[i] for i in range(4) if t.cell_cards[i] != 255)
     assert seen == set(range(52))
 
 

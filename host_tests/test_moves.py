@@ -36,7 +36,7 @@ def test_any_card_goes_on_an_empty_column_and_into_a_free_cell():
     assert g.move(2, A) == G.OK
     assert refused(g, 0, A) == "that cell is taken"
     assert g.move(A, 2) == G.OK  # back from the cell onto the empty column
-    assert g.table.cells[0] == 255
+    assert g.table.cell_cards[0] == 255
 
 
 def test_cells_take_one_card_and_empty_places_give_none():
@@ -158,7 +158,7 @@ def test_the_limit_is_enforced_at_the_boundary():
 def test_cells_option_changes_the_table_and_the_limit():
     for cells in (1, 2, 3, 4):
         g = G.Game(cells=cells)
-        assert g.table.cells_count == cells
+        assert g.table.cells == cells
         assert g.supermove_limit() == cells + 1
     with pytest.raises(ValueError):
         G.Game(cells=5)

@@ -215,7 +215,7 @@ def test_settings_are_kept_and_applied():
     assert (s.autoplay, s.contrast, s.flip, s.cells) == (False, 0, True, 1)
     assert again.display.flipped and again.display.contrast_level == 0x10
     again.press("a", "a")  # a new game (FreeCell) uses them
-    assert again.game.table.cells_count == 1 and not again.game.autoplay
+    assert again.game.table.cells == 1 and not again.game.autoplay
 
 
 def test_boot_reconciles_statistics_with_the_saved_game():
@@ -444,7 +444,7 @@ def test_every_game_is_chosen_on_the_device_remembered_and_resumed(name):
     d.choose("random", game=name)
     assert d.game.variant.name == name and d.app.keeper.settings.game == by_name(name).id
     assert d.game.table.columns == by_name(name).columns
-    assert d.game.table.cells_count == by_name(name).CELLS
+    assert d.game.table.cells == by_name(name).CELLS
     played = 0
     for src in range(d.game.table.columns):  # some moves, whatever is legal
         dst = d.game.best_target(src)

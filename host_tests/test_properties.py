@@ -52,9 +52,9 @@ def test_random_legal_play_keeps_all_52_cards(number, picks, autoplay, cells):
     for c in range(t.columns):
         for d in range(t.heights[c]):
             seen.add(t.card(c, d))
-    for i in range(t.cells_count):
-        if t.cells[i] != 255:
-            seen.add(t.cells[i])
+    for i in range(t.cells):
+        if t.cell_cards[i] != 255:
+            seen.add(t.cell_cards[i])
     for p in range(4):
         for i in range(t.foundations[p]):
             seen.add(t.pile_card(p, i))

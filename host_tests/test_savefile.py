@@ -85,7 +85,7 @@ def test_options_and_big_deal_numbers_survive():
     g.move(0, 10)
     h = Game()
     loadgame.decode_game(savefile.encode_game(g, 3), h)
-    assert h.table.cells_count == 2 and h.variant.cells == 2 and not h.autoplay
+    assert h.table.cells == 2 and h.variant.cells == 2 and not h.autoplay
     assert h.number.text() == "8589934591"
 
 
@@ -201,7 +201,7 @@ def test_a_sealed_history_that_would_send_a_card_home_out_of_turn_is_refused():
     g = Game(autoplay=False)
     g.deal(617)
     assert g.move(0, CELL0, 1) == 0
-    card = g.table.cells[0]
+    card = g.table.cell_cards[0]
     assert card >> 2 > 0  # not an ace: it cannot be the first card home
     data = savefile.encode_game(g, 1)
 

@@ -67,7 +67,7 @@ def test_the_cards_in_the_cells_and_on_the_foundations_read_wherever_the_cursor_
             card = t.top(loc)
             if card != NO_CARD:
                 assert shows(d.display, card, lay.top.x(0, slot), 0, MINI_W, lay.full), (col, slot)
-    assert t.cells[0] != NO_CARD
+    assert t.cell_cards[0] != NO_CARD
 
 
 def strip_cards(d):

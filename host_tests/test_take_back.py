@@ -134,7 +134,7 @@ def test_on_the_device_the_setting_lets_the_cursor_pick_a_card_up_from_home():
     while not 10 <= p.location() < 18:  # a free cell, among its legal places
         d.press("right")
     d.press("a")
-    assert 4 in d.game.table.cells and d.game.table.foundations[0] == 1
+    assert 4 in d.game.table.cell_cards and d.game.table.foundations[0] == 1
     d.app.new_game("2")  # the setting off again: the next deal keeps its cards home
     d.app.keeper.settings.take_back = False
     d.app.new_game("3")

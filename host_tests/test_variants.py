@@ -33,7 +33,7 @@ def dealt(name, n):
 def layout(game):
     """(cells, columns) as card texts, columns bottom first."""
     t = game.table
-    cells = [text(t.cells[i]) for i in range(t.cells_count)]
+    cells = [text(t.cell_cards[i]) for i in range(t.cells)]
     columns = [[text(t.card(c, t.heights[c] - 1 - i)) for i in range(t.heights[c])]
                for c in range(t.columns)]
     return cells, columns
@@ -155,7 +155,7 @@ def table(variant, columns, cells=()):
             t.cards[c * COLUMN_CAP + t.heights[c]] = parse(word)
             t.heights[c] += 1
     for i, word in enumerate(cells):
-        t.cells[i] = 255 if word == "-" else parse(word)
+        t.cell_cards[i] = 255 if word == "-" else parse(word)
     return game
 
 

@@ -331,7 +331,7 @@ def board_text(name, n):
     game = Game(autoplay=False, variant=by_name(name)())
     game.deal(n)
     t = game.table
-    lines = ["Freecells: " + " ".join(text(t.cells[i]) for i in range(t.cells_count))]
+    lines = ["Freecells: " + " ".join(text(t.cell_cards[i]) for i in range(t.cells))]
     for c in range(t.columns):
         lines.append(" ".join(text(t.card(c, t.heights[c] - 1 - i)) for i in range(t.heights[c])))
     return "\n".join(lines) + "\n"

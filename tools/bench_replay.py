@@ -21,8 +21,8 @@ def fingerprint(game):
         for d in range(t.heights[c]):
             h = (h * 31 + t.card(c, d) + 1) & 0xFFFFF
         h = (h * 31 + 99) & 0xFFFFF
-    for i in range(t.cells_count):
-        h = (h * 31 + t.cells[i]) & 0xFFFFF
+    for i in range(t.cells):
+        h = (h * 31 + t.cell_cards[i]) & 0xFFFFF
     for s in range(4):
         h = (h * 31 + t.foundations[s]) & 0xFFFFF
     return h

@@ -163,7 +163,7 @@ def show_deal(word, variant):
     game.deal(deal_number(word).text())
     t = game.table
     if variant.dealt_cells:
-        print("Freecells: " + " ".join(text(t.cells[i]) for i in range(t.cells_count)))
+        print("Freecells: " + " ".join(text(t.cell_cards[i]) for i in range(t.cells)))
     for c in range(t.columns):
         print(" ".join(text(t.card(c, t.heights[c] - 1 - i)) for i in range(t.heights[c])))
 

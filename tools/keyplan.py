@@ -228,7 +228,7 @@ class Planner:
         if ldst >= FOUND0:
             dst = [FOUND0 + t.pile_for(t.top(src))] if t.piles() == 4 else [self.where[ldst]]
         elif ldst >= CELL0:
-            dst = [CELL0 + i for i in range(t.cells_count) if t.cells[i] == NO_CARD]
+            dst = [CELL0 + i for i in range(t.cells) if t.cell_cards[i] == NO_CARD]
         elif lt.heights[ldst] == 0:
             dst = [c for c in range(t.columns) if t.heights[c] == 0]
         else:

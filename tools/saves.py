@@ -53,7 +53,7 @@ def print_game(saved):
     print("%s deal #%s, game %d of the player's, %s" % (
         game.variant.name, game.number.text(), saved.serial, STATES[game.state]))
     print("free cells %d, autoplay %s, %s scoring, %d s of play%s" % (
-        game.table.cells_count, "on" if game.autoplay else "off", SCHEMES[game.scoring],
+        game.table.cells, "on" if game.autoplay else "off", SCHEMES[game.scoring],
         game.seconds, ", the solver played part of it" if game.assisted else ""))
     print("moves %d, undos %d, score %d, cards home %d/52" % (
         game.moves, game.undos, game.final_score(), game.cards_home()))

@@ -26,7 +26,7 @@ def real_saves(rng, count):
             elif roll == 1:
                 g.redo()
             elif roll < 5:  # a column's top card to a free cell: high cards too
-                g.move(rng.next(8), CELL0 + rng.next(g.table.cells_count))
+                g.move(rng.next(8), CELL0 + rng.next(g.table.cells))
             else:
                 g.move(rng.next(FOUNDATION + 1), rng.next(FOUNDATION + 1), rng.next(4))
         # half say their log is not whole, and half of each that their ring

@@ -11,9 +11,9 @@ def sound(game):
     for p in range(4):
         for i in range(t.foundations[p]):
             seen[t.pile_card(p, i)] += 1
-    for i in range(t.cells_count):
-        if t.cells[i] != 255:
-            seen[t.cells[i]] += 1
+    for i in range(t.cells):
+        if t.cell_cards[i] != 255:
+            seen[t.cell_cards[i]] += 1
     for c in range(t.columns):
         for i in range(t.heights[c]):
             seen[t.card(c, i)] += 1

@@ -52,7 +52,7 @@ class PlayScreen(Screen):
         """A new deal (or a game of another shape): cursor on column 1,
         nothing held, no message."""
         t = self.game.table
-        self.layout.shape(t.columns, max(4, t.cells_count), t.piles())
+        self.layout.shape(t.columns, max(4, t.cells), t.piles())
         self.row = 1
         self.col = 0
         self.depth = 0
@@ -98,7 +98,7 @@ class PlayScreen(Screen):
             return place
         cells = self.layout.cell_slots
         if place < cells:
-            return CELL0 + place if place < self.game.table.cells_count else -1
+            return CELL0 + place if place < self.game.table.cells else -1
         return FOUND0 + place - cells
 
     def slot_of(self, location):
@@ -286,7 +286,7 @@ class PlayScreen(Screen):
         one nearest the cursor)."""
         t = self.game.table
         cell = -1
-        for i in range(t.cells_count):
+        for i in range(t.cells):
             if mask >> (CELL0 + i) & 1:
                 if cell >= 0:
                     mask &= ~(1 << (CELL0 + i))

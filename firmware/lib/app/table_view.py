@@ -89,9 +89,9 @@ class TableView:
             y = lay.top_y
             card = NO_CARD
             if slot < cells:
-                if slot >= t.cells_count:
+                if slot >= t.cells:
                     continue  # a game with fewer cells: no slot at all
-                card = t.cells[slot]
+                card = t.cell_cards[slot]
                 location = CELL0 + slot
             else:
                 location = FOUND0 + slot - cells

@@ -295,8 +295,8 @@ class Game:
                     h -= 1
                     placed = True
                 self._heights[c] = h
-            for i in range(t.cells_count):
-                card = t.cells[i]
+            for i in range(t.cells):
+                card = t.cell_cards[i]
                 if card != NO_CARD and not gone >> i & 1:
                     p = first_pile(home, card)
                     if p >= 0:
@@ -346,8 +346,8 @@ class Game:
         if dst >= CELL0:
             if count > 1:
                 return self._refuse(E_ONE_CARD)
-            if t.cells[dst - CELL0] != NO_CARD:
-                self.onto = t.cells[dst - CELL0]
+            if t.cell_cards[dst - CELL0] != NO_CARD:
+                self.onto = t.cell_cards[dst - CELL0]
                 return self._refuse(E_CELL_TAKEN)
             self._count = 1
             self._dst = dst

@@ -237,9 +237,9 @@ def _read_table(data, record, end, t):
     homes = record + _AT_PILES
     for i in range(MAX_CELLS):
         card = data[record + _AT_CELL_CARDS + i]
-        if card != NO_CARD and (card > 51 or i >= t.cells_count):
+        if card != NO_CARD and (card > 51 or i >= t.cells):
             return "a free cell holds something that is not a card"
-        t.cells[i] = card
+        t.cell_cards[i] = card
         if card != NO_CARD:
             seen[card] += 1
     heights = record + _AT_HEIGHTS
@@ -277,7 +277,7 @@ def _read_table(data, record, end, t):
 
 def _valid_step(src, dst, count, t):
     for loc in (src, dst):
-        if loc >= FOUNDATION or (CELL0 + t.cells_count <= loc < FOUND0) \
+        if loc >= FOUNDATION or (CELL0 + t.cells <= loc < FOUND0) \
                 or (t.columns <= loc < CELL0):
             return False
     return src != dst and 1 <= count <= COLUMN_CAP and not (dst >= CELL0 and count != 1) \
@@ -338,7 +338,7 @@ def _is_start(referee, scratch):
 
 
 def _same(a, b):
-    if a.heights != b.heights or a.cells != b.cells or a.foundations != b.foundations:
+    if a.heights != b.heights or a.cell_cards != b.cell_cards or a.foundations != b.foundations:
         return False
     for c in range(a.columns):
         base = c * COLUMN_CAP

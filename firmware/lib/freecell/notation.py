@@ -127,7 +127,7 @@ def position_text(game):
                                           for p in range(t.piles()))]
     else:
         lines = ["Foundations: H-%d C-%d D-%d S-%d" % (f[2], f[0], f[1], f[3])]
-    lines.append("Freecells: " + " ".join(text(t.cells[i]) for i in range(t.cells_count)))
+    lines.append("Freecells: " + " ".join(text(t.cell_cards[i]) for i in range(t.cells)))
     for c in range(t.columns):
         h = t.heights[c]
         words = [text(t.card(c, h - 1 - i)) for i in range(h)]

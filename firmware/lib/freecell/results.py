@@ -64,7 +64,7 @@ def encode(game, serial, daily=False, round_=0):
     at = put(buf, 0, game.number.hi, 3)
     at = put(buf, at, game.number.lo, 2)
     buf[5] = game.variant.id
-    buf[6] = game.table.cells_count
+    buf[6] = game.table.cells
     buf[7] = (_AUTOPLAY if game.log_autoplay else 0) | (_TAKE_BACK if game.take_back else 0) \
         | (_DAILY if daily else 0) | (_BY_SOLVER if game.assisted else 0) \
         | (_COMPLETE if log.complete else 0)

@@ -121,7 +121,7 @@ def game_parts(game, serial):
     buf = memoryview(first)[HEADER:]
     put(buf, put(buf, _AT_NUMBER, game.number.hi, 3), game.number.lo, 2)
     buf[_AT_VARIANT] = game.variant.id
-    buf[_AT_CELLS] = t.cells_count
+    buf[_AT_CELLS] = t.cells
     buf[_AT_FLAGS] = (_F_AUTOPLAY if game.autoplay else 0) \
         | (_F_WHOLE_COLUMN if game.allow_whole_column else 0) \
         | (_F_FROM_DEAL if game.history.from_deal else 0) | (_F_PROVED if game.proved else 0) \
@@ -132,7 +132,7 @@ def game_parts(game, serial):
     for value in (game.moves, game.undos, game.score, serial):
         at = put(buf, at, min(value, 0xFFFFFF), 3)
     for i in range(MAX_CELLS):
-        buf[_AT_CELL_CARDS + i] = t.cells[i] if i < t.cells_count else NO_CARD
+        buf[_AT_CELL_CARDS + i] = t.cell_cards[i] if i < t.cells else NO_CARD
     for s in range(4):
         buf[_AT_PILES + s] = t.foundations[s]
     for c in range(MAX_COLUMNS):

@@ -318,13 +318,13 @@ class Solver:
         self.steps[k + 2] = count
         self.nsteps = n + 1
         t = self.table
-        self._touch(transfer(self.steps, n, n + 1, 0, t.cards, t.heights, t.cells,
+        self._touch(transfer(self.steps, n, n + 1, 0, t.cards, t.heights, t.cell_cards,
                              t.foundations))
 
     def _undo_to(self, mark):
         if self.nsteps > mark:
             t = self.table
-            self._touch(transfer(self.steps, mark, self.nsteps, 1, t.cards, t.heights, t.cells,
+            self._touch(transfer(self.steps, mark, self.nsteps, 1, t.cards, t.heights, t.cell_cards,
                                  t.foundations))
             self.nsteps = mark
 
@@ -339,7 +339,7 @@ class Solver:
         t = self.table
         while True:
             self._update_safe()
-            src = next_home(t.cards, t.heights, t.columns, t.cells, t.cells_count,
+            src = next_home(t.cards, t.heights, t.columns, t.cell_cards, t.cells,
                             t.foundations, self.safe)
             if src < 0:
                 return
@@ -403,8 +403,8 @@ class Solver:
                           self.touched, keep)
         if keep:
             self.touched = 0
-        for i in range(t.cells_count):
-            if t.cells[i] == NO_CARD:
+        for i in range(t.cells):
+            if t.cell_cards[i] == NO_CARD:
                 q += W[3]
         return q
 
@@ -414,13 +414,13 @@ class Solver:
         scored here by making them."""
         t = self.table
         self.quality = self._quality(True)  # and column_q: what the scores start from
-        self.limits[0] = t.cells_count
+        self.limits[0] = t.cells
         f = t.foundations
         self._update_safe()
         safe = self.safe
-        n = list_moves(t.cards, t.heights, t.cells, f, self.stacks, self.parent, self.cand,
+        n = list_moves(t.cards, t.heights, t.cell_cards, f, self.stacks, self.parent, self.cand,
                        self.limits, self.runs, self.column_q)
-        slow = score_moves(self.cand, n, t.cards, t.heights, t.cells, f, self.w, self.column_q,
+        slow = score_moves(self.cand, n, t.cards, t.heights, t.cell_cards, f, self.w, self.column_q,
                            self.quality, safe, self.slow)
         for i in range(slow):
             self._score_by_moving(self.slow[i])
@@ -453,8 +453,8 @@ class Solver:
         that ignore the order of the columns and of the cells (so a position
         reached with its columns swapped counts as seen)."""
         t = self.table
-        known = not remember(self.seen, self.size - 1, t.cards, t.heights, t.columns, t.cells,
-                             t.cells_count, t.foundations, self.hashes, self.unhashed)
+        known = not remember(self.seen, self.size - 1, t.cards, t.heights, t.columns, t.cell_cards,
+                             t.cells, t.foundations, self.hashes, self.unhashed)
         self.unhashed = 0
         if known:
             return False

@@ -119,7 +119,7 @@ class Table:
     def __init__(self, variant=None):
         self.cards = bytearray(MAX_COLUMNS * COLUMN_CAP)
         self.heights = bytearray(MAX_COLUMNS)
-        self.cells = bytearray(MAX_CELLS)
+        self.cell_cards = bytearray(MAX_CELLS)
         self.foundations = bytearray(HOME_BYTES)  # the piles (above)
         self.take_shape(variant)
 
@@ -130,12 +130,12 @@ class Table:
         for the largest shape."""
         if variant is None:
             self.columns = 8
-            self.cells_count = 4
+            self.cells = 4
             self.foundations[HOME_PILES] = 4
             self.foundations[HOME_RULE] = BY_SUIT
         else:
             self.columns = variant.columns
-            self.cells_count = variant.cells
+            self.cells = variant.cells
             self.foundations[HOME_PILES] = variant.piles
             self.foundations[HOME_RULE] = variant.home_rule
         self.clear()
@@ -144,7 +144,7 @@ class Table:
         for c in range(MAX_COLUMNS):
             self.heights[c] = 0
         for i in range(MAX_CELLS):
-            self.cells[i] = NO_CARD
+            self.cell_cards[i] = NO_CARD
         home_reset(self.foundations)
 
     def piles(self):
@@ -179,22 +179,22 @@ class Table:
             self.cards[c * COLUMN_CAP + self.heights[c]] = order[i]
             self.heights[c] += 1
         for i in range(k, 52):
-            self.cells[dealt_cells[i - k]] = order[i]
+            self.cell_cards[dealt_cells[i - k]] = order[i]
 
     def copy_from(self, other):
         """Take the same cards and shape as `other`."""
         self.columns = other.columns
         self.cards[:] = other.cards
         self.heights[:] = other.heights
-        self.cells[:] = other.cells
+        self.cell_cards[:] = other.cell_cards
         self.foundations[:] = other.foundations
-        self.cells_count = other.cells_count
+        self.cells = other.cells
 
     def next_home(self, variant, safe_only):
         """The first location (columns, then cells) whose top card may go to
         its foundation now, and with safe_only only a card variant.is_safe
         allows (autoplay); -1 when there is none."""
-        for src in range(CELL0 + self.cells_count):
+        for src in range(CELL0 + self.cells):
             if self.columns <= src < CELL0:
                 continue
             card = self.top(src)
@@ -217,7 +217,7 @@ class Table:
                 return NO_CARD
             return self.cards[location * COLUMN_CAP + h - 1]
         if location < FOUND0:
-            return self.cells[location - CELL0]
+            return self.cell_cards[location - CELL0]
         p = location - FOUND0
         n = self.foundations[p]
         if n == 0:
@@ -229,13 +229,13 @@ class Table:
         if location < CELL0:
             return self.heights[location]
         if location < FOUND0:
-            return 0 if self.cells[location - CELL0] == NO_CARD else 1
+            return 0 if self.cell_cards[location - CELL0] == NO_CARD else 1
         return self.foundations[location - FOUND0]
 
     def free_cells(self):
         n = 0
-        for i in range(self.cells_count):
-            if self.cells[i] == NO_CARD:
+        for i in range(self.cells):
+            if self.cell_cards[i] == NO_CARD:
                 n += 1
         return n
 
@@ -272,7 +272,7 @@ class Table:
         if location < CELL0:
             self.heights[location] -= 1
         elif location < FOUND0:
-            self.cells[location - CELL0] = NO_CARD
+            self.cell_cards[location - CELL0] = NO_CARD
         else:
             home_take(self.foundations, location - FOUND0)
         return card
@@ -282,7 +282,7 @@ class Table:
             self.cards[location * COLUMN_CAP + self.heights[location]] = card
             self.heights[location] += 1
         elif location < FOUND0:
-            self.cells[location - CELL0] = card
+            self.cell_cards[location - CELL0] = card
         else:
             home_put(self.foundations, location - FOUND0, card)
 
@@ -291,7 +291,7 @@ class Table:
         n = self.cards_home()
         for c in range(self.columns):
             n += self.heights[c]
-        for i in range(self.cells_count):
-            if self.cells[i] != NO_CARD:
+        for i in range(self.cells):
+            if self.cell_cards[i] != NO_CARD:
                 n += 1
         return n
