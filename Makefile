@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | 
 BOARD ?= pico_ssd1306
 PORT ?=
 
-.PHONY: run test bench flash flash-cp thumby-arcade repl venv clean help
+.PHONY: run test bench flash flash-cp uf2 thumby-arcade repl venv clean help
 
 help:
 	@echo "make run     play FreeCell in the terminal simulator (ARGS=--fresh: a clean flash)"
@@ -18,6 +18,7 @@ help:
 	@echo "make bench   print speed and memory figures (name: value)"
 	@echo "make flash BOARD=pico_ssd1306 [PORT=/dev/ttyACM0]   put the game on a board"
 	@echo "make flash-cp BOARD=cp_pico_ssd1306 DRIVE=/media/CIRCUITPY [MPY_CROSS=...]   a CircuitPython board"
+	@echo "make uf2 [BOARD=pico_ssd1306]   build/freecell-BOARD.uf2: MicroPython with the game frozen in, one file to install"
 	@echo "make thumby-arcade   build/thumby-arcade/FreeCell, a Thumby Arcade submission"
 	@echo "make repl [PORT=...]   the board's REPL"
 
@@ -46,6 +47,9 @@ flash: $(STAMP)
 
 flash-cp: $(STAMP)
 	$(PY) tools/flash_cp.py $(BOARD) $(DRIVE) $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))
+
+uf2: $(STAMP)
+	$(PY) tools/uf2.py $(BOARD)
 
 thumby-arcade: $(STAMP)
 	$(PY) tools/thumby_arcade.py

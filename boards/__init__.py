@@ -10,6 +10,9 @@ The contract every board module exports (firmware/main.py relies on it):
     seed()    a number that differs from boot to boot, for random deals
     FIRMWARE  "micropython" (make flash, tools/flash.py) or "circuitpython"
               (make flash-cp, tools/flash_cp.py): the firmware it is for
+    CHIP      the microcontroller ("rp2040", "esp32"): an "rp2040" board
+              running MicroPython can have the one-file firmware, the game
+              frozen in (make uf2, tools/uf2.py)
 And, where a board differs from the Pico's way:
     files         where the saves go (drivers/flash_files.py's interface: a
                   FlashFiles of a folder, the Thumby's); the flash's root

@@ -18,6 +18,7 @@ from drivers.ssd1306 import i2c_display
 from freecell.compat import ticks_us
 
 FIRMWARE = "micropython"  # make flash puts it on a board (tools/flash.py)
+CHIP = "rp2040"  # make uf2 builds it a one-file firmware (tools/uf2.py)
 
 i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
 display = i2c_display(i2c, 128, 64, 0x3C, "I2C0 (SDA GP4, SCL GP5)")

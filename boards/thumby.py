@@ -31,6 +31,7 @@ from drivers.ssd1306 import SSD1306_SPI, i2c_display, pulse_reset
 from freecell.compat import ticks_us
 
 FIRMWARE = "micropython"  # make flash puts it on a board (tools/flash.py)
+CHIP = "rp2040"  # make uf2 builds it a one-file firmware (tools/uf2.py)
 
 HOME = "/Games/FreeCell"  # where tools/flash.py lays the game out
 SAVES = "/Saves/FreeCell"  # where Thumby games keep their files

@@ -120,10 +120,16 @@ def assert_same_screens(boot, frames, keys):
 def played(flashed, tmp_path_factory):
     """Boot the flashed Pico, play FIRST_BOOT, cut the power; boot again from
     the flash it kept and play SECOND_BOOT.  The simulator does the same."""
-    folder = tmp_path_factory.mktemp("played")
+    return play_cut_and_resume(flashed["image"], tmp_path_factory.mktemp("played"))
+
+
+def play_cut_and_resume(image, folder, firmware=pico.MICROPYTHON):
+    """Boot `image` (None: a blank flash) on `firmware`, play FIRST_BOOT,
+    cut the power; boot again from the flash it kept and play SECOND_BOOT;
+    the simulator given the same presses."""
     cut = str(folder / "cut.img")
-    first = pico.boot(flashed["image"], FIRST_BOOT, slow={DEAL_PRESS: 2500}, save_to=cut)
-    second = pico.boot(cut, SECOND_BOOT, slow={0: 1500})
+    first = pico.boot(image, FIRST_BOOT, slow={DEAL_PRESS: 2500}, save_to=cut, firmware=firmware)
+    second = pico.boot(cut, SECOND_BOOT, slow={0: 1500}, firmware=firmware)
     sim_flash = str(folder / "sim-flash")
     sim_first, states_first = sim_frames(FIRST_BOOT, sim_flash)
     sim_second, states_second = sim_frames(SECOND_BOOT, sim_flash)

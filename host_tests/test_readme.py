@@ -35,6 +35,12 @@ ELSEWHERE = {
                                "the_launcher",
     "tools/pico_tap.mjs --sound-log": "test_thumby::test_the_buzzer_clicks_buzzes_and_plays_the_"
                                       "win_on_gp28 (pico.boot(sound=True))",
+    "tools/bench.py uf2": "test_uf2::test_the_bench_prints_the_one_file_firmwares_figures",
+    "make uf2": "test_uf2 (its built fixture runs make uf2 BOARD=pico_ssd1306)",
+    "make uf2 BOARD=pico_ssd1306": "test_uf2::test_make_uf2_writes_one_file_with_the_licences_"
+                                   "beside_it",
+    "make uf2 BOARD=thumby": "test_uf2::test_make_uf2_refuses_a_board_it_cannot_build_for "
+                             "(tools/uf2.py thumby)",
     "make thumby-arcade": "test_thumby::test_make_thumby_arcade_writes_a_"
                           "submission_that_boots",
     "make flash BOARD=sim": "test_flash::test_make_flash_deploys_the_compiled_firmware_and_"

@@ -212,3 +212,18 @@ def test_a_board_says_which_firmware_it_is_for_and_imports_only_that_firmwares_m
         assert not imported & CIRCUITPYTHON_ONLY
     else:
         assert "machine" not in imported and imported & CIRCUITPYTHON_ONLY
+
+
+def test_the_boards_a_uf2_is_built_for_are_the_rp2040_ones_that_have_no_menu_of_their_own():
+    """tools/uf2.py picks its boards by CHIP (and no HOME), not by a list:
+    a MicroPython board on real hardware names its chip."""
+    import sys
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import flash
+    import uf2
+
+    for board in flash.boards():
+        if board != "sim":
+            assert flash.board_names(board).get("CHIP") in ("rp2040", "esp32"), board
+    assert uf2.boards() == ["pico_ssd1306"]

@@ -65,6 +65,16 @@ On the emulated Pico (../shared/pico: the official rp2 firmware on rp2040js;
                          bus takes no time); pico_press_bytes: bytes a press
   pico_hint_617_s        a hint from deal 617's start, through the app
   pico_solver_pos_per_s  that search by the solver alone
+The one-file firmware (make uf2: MicroPython with the game frozen in, built
+by ../shared/mpbuild; on the same emulated Pico):
+  uf2_bytes              build/freecell-pico_ssd1306.uf2's size
+  pico_boot_ms           power-on to the finished title frame, the flashed
+                         build (make flash's .mpy files); pico_uf2_boot_ms
+                         the same for the UF2 from a blank flash (its first
+                         boot formats the file system)
+  pico_uf2_free_kb, pico_uf2_solver_free_kb   as pico_boot_free_kb and
+                         pico_solver_free_kb, on the UF2
+  pico_uf2_hint_617_s, pico_uf2_solver_pos_per_s   as on the flashed build
 On CircuitPython's own firmware (../shared/cpico: CircuitPython 10.2.1 for the
 Pico on the same emulator), for the drive make flash-cp writes, each as .py
 (compiled on the board at boot; suffix _py) and as .mpy (CircuitPython's
@@ -202,6 +212,7 @@ def main():
     chip = pico_figures()
     lines += chip
     speed = [line.split(": ")[1] for line in chip if line.startswith("pico_solver_pos_per_s:")]
+    lines += uf2_figures()
     lines += solver_figures(int(speed[0]) if speed else None)
     lines += cp_figures()
     for line in lines:
@@ -421,21 +432,64 @@ def pico_image(out, with_main):
     return out
 
 
-def pico_exec(image, script):
-    """Run `script` (source) on the emulated Pico in a fresh session."""
+def pico_exec(image, script, firmware=None):
+    """Run `script` (source) on the emulated Pico in a fresh session (on
+    `firmware`, a (runner, UF2) as tools/pico.py's, or the stock one)."""
     import pico
 
     path = os.path.join(BUILD, "pico-exec.py")
     with open(path, "w") as f:
         f.write(script)
-    out, _ = pico.run_scripts(image, [path])
+    out, _ = pico.run_scripts(image, [path], firmware=firmware or pico.MICROPYTHON)
     if "ERROR:" in out:  # the board raised: the figures would be missing or wrong
         raise RuntimeError("on the emulated Pico, %s: %s" % (script.strip(), out))
     return figures_from(out)
 
 
-def pico_module(image, module, *args):
-    return pico_exec(image, "import sys\nsys.argv[:] = %r\nimport %s\n" % (["", *args], module))
+def pico_module(image, module, *args, firmware=None):
+    return pico_exec(image, "import sys\nsys.argv[:] = %r\nimport %s\n" % (["", *args], module),
+                     firmware)
+
+
+def title_ms(boot):
+    """Power-on to the frame the title is complete in (emulated ms)."""
+    final = boot.screen_before(float("inf"))
+    return next(u.stop_ms for u in boot.updates if u.ram == final)
+
+
+def uf2_figures():
+    """The one-file firmware's figures (tools/uf2.py: the game frozen into
+    MicroPython), beside the flashed build's boot time; or why there are none."""
+    sys.path.insert(0, TOOLS)
+    import pico
+    import uf2
+
+    pico.install()
+    problem = pico.missing() or uf2.missing()
+    if problem:
+        return ["pico_uf2: n/a (%s is missing)" % problem]
+    path, _ = uf2.build("pico_ssd1306")
+    firmware = (pico.MICROPYTHON[0], path)
+    lines = ["uf2_bytes: %d" % os.path.getsize(path)]
+    played = pico_image(os.path.join(BUILD, "pico-play.img"), True)
+    lines.append("pico_boot_ms: %.0f" % title_ms(pico.boot(played, start_ms=1500, tail_ms=0)))
+    blank = pico.boot(None, start_ms=1500, tail_ms=0, firmware=firmware)  # a blank flash
+    lines.append("pico_uf2_boot_ms: %.0f" % title_ms(blank))
+    # the bench's own script on an otherwise empty flash: the game is frozen
+    scripts = os.path.join(BUILD, "pico-scripts")
+    os.makedirs(scripts, exist_ok=True)
+    script = os.path.join(scripts, "bench_pico.mpy")
+    import flash
+
+    flash.compile_module(os.path.join(TOOLS, "bench_pico.py"), script, "armv6m", "bench_pico.py")
+    image = os.path.join(BUILD, "pico-uf2-bench.img")
+    pico.make_image(image, {"bench_pico.mpy": script, "617.moves": MOVES})
+    for line in pico_module(image, "bench_pico", "heap", firmware=firmware):
+        lines.append(line.replace("pico_boot_free_kb", "pico_uf2_free_kb")
+                     .replace("pico_solver_free_kb", "pico_uf2_solver_free_kb"))
+    for line in pico_module(image, "bench_pico", "solver", firmware=firmware):
+        lines.append(line.replace("pico_", "pico_uf2_"))
+    return lines
 
 
 def pico_figures():
@@ -574,4 +628,7 @@ def write_win_keys(path):
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["uf2"]:  # the one-file firmware's figures alone
+        print("\n".join(uf2_figures()))
+    else:
+        main()

