@@ -421,15 +421,24 @@ def pico_image(out, with_main):
     files = flash.staged_paths(staged)
     if not with_main:
         del files["main.py"]
+    files.update(pico_scripts(("bench_engine", "bench_app", "bench_pico")))
+    pico.make_image(out, files)
+    return out
+
+
+def pico_scripts(names):
+    """{board path: compiled file} of the bench's board-side scripts (armv6m)
+    and deal 617's moves."""
+    import flash
+
     scripts = os.path.join(BUILD, "pico-scripts")
     os.makedirs(scripts, exist_ok=True)
-    for name in ("bench_engine", "bench_app", "bench_pico"):
+    files = {"617.moves": MOVES}
+    for name in names:
         files[name + ".mpy"] = os.path.join(scripts, name + ".mpy")
         flash.compile_module(os.path.join(TOOLS, name + ".py"), files[name + ".mpy"], "armv6m",
                              name + ".py")
-    files["617.moves"] = MOVES
-    pico.make_image(out, files)
-    return out
+    return files
 
 
 def pico_exec(image, script, firmware=None):
@@ -476,14 +485,8 @@ def uf2_figures():
     blank = pico.boot(None, start_ms=1500, tail_ms=0, firmware=firmware)  # a blank flash
     lines.append("pico_uf2_boot_ms: %.0f" % title_ms(blank))
     # the bench's own script on an otherwise empty flash: the game is frozen
-    scripts = os.path.join(BUILD, "pico-scripts")
-    os.makedirs(scripts, exist_ok=True)
-    script = os.path.join(scripts, "bench_pico.mpy")
-    import flash
-
-    flash.compile_module(os.path.join(TOOLS, "bench_pico.py"), script, "armv6m", "bench_pico.py")
     image = os.path.join(BUILD, "pico-uf2-bench.img")
-    pico.make_image(image, {"bench_pico.mpy": script, "617.moves": MOVES})
+    pico.make_image(image, pico_scripts(("bench_pico",)))
     for line in pico_module(image, "bench_pico", "heap", firmware=firmware):
         lines.append(line.replace("pico_boot_free_kb", "pico_uf2_free_kb")
                      .replace("pico_solver_free_kb", "pico_uf2_solver_free_kb"))

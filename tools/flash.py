@@ -103,9 +103,10 @@ class Board:
         CPU for native code (None: it runs none); self.uf2 is the board the
         firmware has the game frozen in for (make uf2), or None."""
         out = self.run(["exec", ASK])
-        self.uf2 = next((line.split()[1] for line in out.splitlines()
-                         if line.startswith("uf2 ")), None)
-        lines = [line for line in out.strip().splitlines() if not line.startswith("uf2 ")]
+        lines = out.strip().splitlines()
+        marks = [line.split()[1] for line in lines if line.startswith("uf2 ")]
+        self.uf2 = marks[0] if marks else None
+        lines = lines[len(marks):]
         if not lines or not lines[-1].strip().isdigit():
             fail("the board on %s answered %r, not MicroPython's .mpy version: is it running "
                  "MicroPython?" % (self.port or "the auto-detected port", out.strip()[-60:]))
