@@ -15,7 +15,7 @@ PORT ?=
 help:
 	@echo "make run     play FreeCell in the terminal simulator (ARGS=--fresh: a clean flash)"
 	@echo "make test    run every test (CPython and MicroPython)"
-	@echo "make bench   print speed and memory figures (name: value)"
+	@echo "make bench [PARTS='heap32 pico']   print speed and memory figures (name: value); parts: engine heap32 pico uf2 solver cp"
 	@echo "make flash BOARD=pico_ssd1306 [PORT=/dev/ttyACM0]   put the game on a board"
 	@echo "make flash-cp BOARD=cp_pico_ssd1306 DRIVE=/media/CIRCUITPY [MPY_CROSS=...]   a CircuitPython board"
 	@echo "make uf2 [BOARD=pico_ssd1306]   build/freecell-BOARD.uf2: MicroPython with the game frozen in, one file to install"
@@ -40,7 +40,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) tools/pico.py install
-	$(PY) tools/bench.py
+	$(PY) tools/bench.py $(PARTS)
 
 flash: $(STAMP)
 	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT))

@@ -164,7 +164,7 @@ def test_each_game_has_its_own_daily_deal_and_freecells_stays_as_it_was():
                                                              + 7919) % 1000000
     deals = [dealer.daily_deal(d.app, v) for v in range(6)]
     assert len(set(deals)) == 6
-    d.app.keeper.settings.game = 2
+    d.app.keeper.settings.variant_id = 2
     d.choose("daily")
     assert d.game.variant.name == "seahaven" and d.game.number.text() == str(deals[2])
 
@@ -189,7 +189,7 @@ def test_a_deal_not_known_winnable_is_marked_until_the_solver_wins_it():
     assert not d.game.proved and status(d).startswith(b"#11982? M0")
     files = FakeFiles()
     d = Driver(storage=Storage(files))
-    d.app.keeper.settings.game = 2  # Seahaven
+    d.app.keeper.settings.variant_id = 2  # Seahaven
     d.app.new_game("5")
     assert not d.game.proved and status(d).startswith(b"#5? ")
     d.press("start").choose("winnable")

@@ -288,13 +288,13 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
         "the settings have impossible values"  # version 2 has the game
     assert s.decode(wrap(b"O", 3, bytes((1, 1, 0, 4, 0, 3)), 6)) == \
         "the settings have impossible values"  # no scheme 3
-    assert (s.autoplay, s.contrast, s.flip, s.cells, s.game) == (True, 2, False, 4, 0)
+    assert (s.autoplay, s.contrast, s.flip, s.cells, s.variant_id) == (True, 2, False, 4, 0)
     assert s.decode(wrap(b"O", 4, bytes((1, 1, 0, 4, 0, 0)), 6)) == \
         "format version 4, this game reads 3"
     assert s.decode(wrap(b"O", 3, bytes((1, 1, 0, 4, 0)), 5)) == \
         "the settings have impossible values"  # version 3 has the scheme
     assert s.decode(wrap(b"O", 1, bytes((0, 1, 1, 3)), 4)) is None  # the first format
-    assert (s.autoplay, s.contrast, s.flip, s.cells, s.game) == (False, 1, True, 3, 0)
+    assert (s.autoplay, s.contrast, s.flip, s.cells, s.variant_id) == (False, 1, True, 3, 0)
     assert s.decode(wrap(b"O", 2, bytes((1, 3, 0, 2, 2)), 5)) is None
     assert s.variant().name == "seahaven" and s.variant().cells == 4  # cells: FreeCell's
 
@@ -442,7 +442,7 @@ def test_every_game_is_chosen_on_the_device_remembered_and_resumed(name):
     files = FakeFiles()
     d = Driver(storage=Storage(files))
     d.choose("random", game=name)
-    assert d.game.variant.name == name and d.app.keeper.settings.game == by_name(name).id
+    assert d.game.variant.name == name and d.app.keeper.settings.variant_id == by_name(name).id
     assert d.game.table.columns == by_name(name).columns
     assert d.game.table.cells == by_name(name).CELLS
     played = 0
@@ -454,7 +454,7 @@ def test_every_game_is_chosen_on_the_device_remembered_and_resumed(name):
     d.press("start")  # leaving the table saves
     before = notation.position_text(d.game), d.game.moves
     again = Driver(storage=Storage(files))
-    assert again.app.keeper.settings.game == by_name(name).id
+    assert again.app.keeper.settings.variant_id == by_name(name).id
     again.press("a")  # RESUME
     assert again.game.variant.name == name
     assert (notation.position_text(again.game), again.game.moves) == before
@@ -485,13 +485,13 @@ def test_statistics_are_kept_per_game():
     d = Driver(617, storage=Storage(files))
     d.press(won_617_keys())
     assert d.game.is_won()
-    d.app.keeper.settings.game = 5
+    d.app.keeper.settings.variant_id = 5
     d.app.new_game("5")
     d.app.new_game("6")
     st = d.app.keeper.stats
     assert (st.of(0, R.PLAYED), st.of(0, R.WINS), st.of(0, R.STREAK)) == (1, 1, 1)
     assert (st.of(5, R.PLAYED), st.of(5, R.GIVEN_UP), st.of(5, R.STREAK)) == (2, 1, 0)
-    assert (st.total(R.PLAYED), st.game, st.in_progress, st.serial) == (3, 5, 1, 3)
+    assert (st.total(R.PLAYED), st.variant_id, st.in_progress, st.serial) == (3, 5, 1, 3)
     assert st.consistent() and st.record(0)[2] >> 3 == 5 and st.record(1)[2] >> 3 == 0
     again = Driver(storage=Storage(files))
     st2 = again.app.keeper.stats
@@ -516,9 +516,9 @@ def test_statistics_written_before_games_were_counted_apart_are_read():
     assert d.app.notice is None and d.app.in_progress and d.game.variant.name == "seahaven"
     st = d.app.keeper.stats
     assert (st.of(0, R.PLAYED), st.of(0, R.WINS), st.of(0, R.GIVEN_UP)) == (3, 1, 2)
-    assert (st.of(2, R.PLAYED), st.game, st.in_progress, st.serial) == (1, 2, 1, 4)
+    assert (st.of(2, R.PLAYED), st.variant_id, st.in_progress, st.serial) == (1, 2, 1, 4)
     assert st.consistent() and files.files[STATS][3] == 4  # rewritten as format 4
-    assert d.app.keeper.settings.game == 2
+    assert d.app.keeper.settings.variant_id == 2
 
 
 SAVES_V3 = os.path.join(os.path.dirname(__file__), "data", "saves_v3")
@@ -543,11 +543,11 @@ def test_files_of_the_version_before_scores_had_schemes_still_load():
         (1, 1, 103, 1014)
     assert (st.of(1, R.PLAYED), st.of(1, R.GIVEN_UP), st.of(1, DAILY_PLAYED)) == (1, 1, 1)
     assert st.of(1, LAST_DAILY) == 0  # not known then: the next daily try counts
-    assert (st.of(5, R.PLAYED), st.game, st.in_progress, st.serial) == (1, 5, 1, 3)
+    assert (st.of(5, R.PLAYED), st.variant_id, st.in_progress, st.serial) == (1, 5, 1, 3)
     assert [st.record(i)[6] for i in range(st.recent_count)] == [0, 0]  # classic, no tournament
     assert st.consistent() and not st.tournament
     settings = d.app.keeper.settings
-    assert (settings.game, settings.take_back, settings.scoring) == (5, True, 0)
+    assert (settings.variant_id, settings.take_back, settings.scoring) == (5, True, 0)
     d.press("a")  # RESUME
     game = d.game
     assert game.variant.name == "halfcell" and game.moves == 1 and game.take_back

@@ -156,7 +156,7 @@ def test_a_game_code_entered_with_the_d_pad_deals_its_game():
     assert bytes(editor.render().buf[:editor.shown.n]) == code.encode()
     d.press("a")
     assert d.app.screen is d.play and d.game.variant.name == "seahaven"
-    assert d.game.number.text() == "5" and d.app.keeper.settings.game == Seahaven.id
+    assert d.game.number.text() == "5" and d.app.keeper.settings.variant_id == Seahaven.id
 
 
 def test_a_mistyped_code_is_refused_on_the_device():

@@ -186,10 +186,9 @@ def figures_from(output):
     return [line for line in output.splitlines() if ": " in line]
 
 
-def main():
-    compile_tree(BUILD)
-    packed = os.path.join(BUILD, "617.bin")
-    pack_moves(MOVES, packed)
+def engine_figures():
+    """The engine's and the app's figures on the unix port and CPython."""
+    packed, keys = inputs()
     lines = []
     for mode in ("heap", "alloc"):
         lines += figures_from(run_mpy("bench_engine", [mode, MOVES]).stdout)
@@ -204,19 +203,54 @@ def main():
     lines += figures_from(run_mpy("bench_app", ["frame"]).stdout)
     lines.append(presses_per_move())
     lines.append(presses_per_move(thumby=True))
-    keys = os.path.join(BUILD, "617.presses")
-    write_win_keys(keys)
     lines.append("app_min_heap_kb: %s" % min_heap_kb("bench_app", ["play", keys], "won"))
     lines.append("firmware_min_heap_kb: %s" % firmware_min_heap_kb(keys))
-    lines += figures32(packed, keys)
-    chip = pico_figures()
-    lines += chip
-    speed = [line.split(": ")[1] for line in chip if line.startswith("pico_solver_pos_per_s:")]
-    lines += uf2_figures()
-    lines += solver_figures(int(speed[0]) if speed else None)
-    lines += cp_figures()
-    for line in lines:
-        print(line)
+    return lines
+
+
+def inputs(made=[]):
+    """The engine compiled for the unix port, deal 617's win as packed moves
+    and as the presses that play it: (moves' path, presses' path), made once."""
+    if made:
+        return made[0]
+    compile_tree(BUILD)
+    packed = os.path.join(BUILD, "617.bin")
+    pack_moves(MOVES, packed)
+    keys = os.path.join(BUILD, "617.presses")
+    write_win_keys(keys)
+    made.append((packed, keys))
+    return packed, keys
+
+
+_chip_speed = []  # pico_solver_pos_per_s once the chip's part has run: the solver's hint times use it
+
+
+def chip_figures():
+    lines = pico_figures()
+    _chip_speed[:] = [int(line.split(": ")[1]) for line in lines
+                      if line.startswith("pico_solver_pos_per_s:")]
+    return lines
+
+
+# make bench's parts, in the order they print; `tools/bench.py PART ...`
+# (make bench PARTS="heap32 pico") runs only those
+PARTS = (("engine", engine_figures),
+         ("heap32", lambda: figures32(*inputs())),
+         ("pico", chip_figures),
+         ("uf2", lambda: uf2_figures()),
+         ("solver", lambda: solver_figures(_chip_speed[0] if _chip_speed else None)),
+         ("cp", lambda: cp_figures()))
+
+
+def main(names):
+    known = [name for name, _ in PARTS]
+    wrong = [name for name in names if name not in known]
+    if wrong:
+        sys.exit("bench: no part called %s (the parts: %s)" % (", ".join(wrong), " ".join(known)))
+    for name, figures in PARTS:
+        if not names or name in names:
+            for line in figures():
+                print(line, flush=True)
 
 
 def figures32(packed, keys):
@@ -631,7 +665,4 @@ def write_win_keys(path):
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["uf2"]:  # the one-file firmware's figures alone
-        print("\n".join(uf2_figures()))
-    else:
-        main()
+    main(sys.argv[1:])

@@ -53,7 +53,7 @@ class Driver:
         if game is not None:  # the game the settings hold: a new deal is of it
             from freecell.variants import by_name
 
-            self.app.keeper.settings.game = by_name(game).id
+            self.app.keeper.settings.variant_id = by_name(game).id
         if deal is not None:
             self.app.new_game(str(deal))
             self.app.redraw()

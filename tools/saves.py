@@ -65,7 +65,7 @@ def print_game(saved):
 def print_stats(st):
     print("played %d: won %d (%d%%), given up %d, in progress %d%s" % (
         st.total(R.PLAYED), st.total(R.WINS), st.win_rate(), st.total(R.GIVEN_UP),
-        st.in_progress, " (%s)" % VARIANTS[st.game].name if st.in_progress else ""))
+        st.in_progress, " (%s)" % VARIANTS[st.variant_id].name if st.in_progress else ""))
     for v in VARIANTS:
         g = v.id
         if not st.of(g, R.PLAYED):
@@ -82,7 +82,7 @@ def print_stats(st):
                   st.of(g, R.BY_SOLVER), st.of(g, R.TOURNAMENTS), tours))
     if st.tournament:
         print("a tournament of %s under way: %d of 3 rounds played, %d points so far" % (
-            VARIANTS[st.tour_game].name, st.tour_done, st.tour_total))
+            VARIANTS[st.tour_variant_id].name, st.tour_done, st.tour_total))
     for i in range(st.recent_count):
         hi, lo, how, moves, undos, score, more = st.record(i)
         deal = DealNumber()

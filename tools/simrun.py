@@ -88,7 +88,7 @@ def main():
         elif cmd == "g":
             from freecell.variants import by_name
 
-            app.keeper.settings.game = by_name(words[1]).id
+            app.keeper.settings.variant_id = by_name(words[1]).id
         elif cmd == "d":
             app.new_game(words[1])
             app.redraw()

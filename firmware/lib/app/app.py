@@ -1,6 +1,6 @@
 """The app: owns the game, the screens and the buttons, and switches between
 screens on the actions they return.  A screen is an object with open(),
-key(button, kind) -> an action or None, and draw(); the app shows one with
+key(button, press) -> an action or None, and draw(); the app shows one with
 go(screen), which remembers where it was opened from (back() returns there).
 An action is a name ('game:random': a name and an argument); do() runs what
 it does: the tables OPENS and ASKS below, the app's do_<name> (the ways
@@ -231,7 +231,7 @@ class App:
         if hasattr(self.display, "flip"):
             self.display.flip(settings.flip)
 
-    def press(self, button, kind):
+    def press(self, button, how):
         """One button event for the current screen."""
         self.notice = None
         if self.sounds:
@@ -242,7 +242,7 @@ class App:
                 self.dirty = True
             return
         screen = self.screen
-        action = screen.key(button, kind)
+        action = screen.key(button, how)
         if self.sounds and getattr(screen, "refused", False):
             self.sounds.key(True)
         self.dirty = True

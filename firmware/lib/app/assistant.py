@@ -217,14 +217,14 @@ def make_solver():
     return None
 
 
-def _made(kind, bits, depth):
+def _made(solver_class, bits, depth):
     """A solver of that size, or None when the memory runs out while it is
     made.  Made in a call of its own: what a failed attempt had made was
     held by its caller's frame (on the 32-bit port at 110 KB, 6 KB of it,
     so that a smaller table failed too); a frame that has returned holds
     nothing."""
     try:
-        return kind(table_bits=bits, max_depth=depth)
+        return solver_class(table_bits=bits, max_depth=depth)
     except MemoryError:
         return None
 

@@ -4,7 +4,8 @@ The board reports which buttons are down as a bitmask (K_UP ... K_SELECT);
 a key source that debounces already (CircuitPython's keypad) has the app
 make Buttons with debounce_ms 0, and a change then counts at the first tick;
 the app calls tick(mask, now_ms) every few milliseconds and reads events with
-event(): an int `button << 2 | kind`, or NO_EVENT.  A test drives it with a
+event(): an int `button << 2 | press` (press: PRESS, LONG or REPEAT, below),
+or NO_EVENT.  A test drives it with a
 fake clock.  Allocates nothing after construction; a full queue drops the
 oldest event, so a button mashed a thousand times loses nothing but presses.
 
@@ -103,11 +104,11 @@ class Buttons:
             self._next_repeat[i] += self.repeat_ms
             self._push(i, REPEAT)
 
-    def _push(self, button, kind):
+    def _push(self, button, press):
         if self._count == _QUEUE:  # full: drop the oldest
             self._head = (self._head + 1) % _QUEUE
             self._count -= 1
-        self._queue[(self._head + self._count) % _QUEUE] = button << 2 | kind
+        self._queue[(self._head + self._count) % _QUEUE] = button << 2 | press
         self._count += 1
 
     def event(self):

@@ -26,8 +26,8 @@ class ConfirmScreen(ListScreen):
         self.set_items([(b"NO", "back"), (yes, "yes")])
         self.choice = 0
 
-    def key(self, button, kind):
-        action = ListScreen.key(self, button, kind)
+    def key(self, button, press):
+        action = ListScreen.key(self, button, press)
         if action == "yes":
             self.granted = self.action
             return self.action

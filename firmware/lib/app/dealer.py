@@ -14,7 +14,7 @@ def random(app):
 
 
 def daily(app):
-    new_game(app, daily_deal(app, app.keeper.settings.game), daily=True)
+    new_game(app, daily_deal(app, app.keeper.settings.variant_id), daily=True)
 
 
 def deal_entered(app):
@@ -26,7 +26,7 @@ def code_entered(app):
     """The game and the deal a code names: kept as the settings' choice."""
     variant, number = app.lazy("code_entry").found
     settings = app.keeper.settings
-    settings.game = variant.id
+    settings.variant_id = variant.id
     if len(variant.CELL_CHOICES) > 1:  # a game whose cells are a setting (FreeCell)
         settings.cells = variant.cells
     app.keeper.save_settings()
@@ -119,14 +119,14 @@ def day_number(app):
     return (year - 2000) * 372 + (month - 1) * 31 + day - 1
 
 
-def daily_deal(app, game=0):
-    """The same deal for everyone on a date and in a game (a variant id),
+def daily_deal(app, variant_id=0):
+    """The same deal for everyone on a date and in a game (by its variant id),
     never one of FreeCell's unwinnable ones: the day's number (above)
     scrambled into 1..1,000,000 with small-int arithmetic, each game a deal
     of its own (FreeCell's as it always was)."""
     days = day_number(app)
     # 541 is prime: successive days spread; 7,919 apart, the games
-    n = 1 + (days * 541 + 7919 * (game + 1)) % 1000000
+    n = 1 + (days * 541 + 7919 * (variant_id + 1)) % 1000000
     while n in UNWINNABLE:
         n += 1
     return n

@@ -33,7 +33,7 @@ class Editor(Screen):
         """The last key was refused: the text is not a deal (the error says why)."""
         return self.error.n > 0
 
-    def key(self, button, kind):
+    def key(self, button, press):
         self.error.clear()
         n = len(self.values)
         if button == K.UP:
@@ -180,9 +180,9 @@ class CodeEntryScreen(Editor):
         if found == codes.MISTYPED:
             return b"MISTYPED: CHECK IT"
         if isinstance(found, str):  # the letters are right, the cells are not the game's
-            kind = VARIANTS[self.values[0]]
-            if self.values[1] + 1 not in kind.CELL_CHOICES:
-                return b"CELLS: " + "/".join(str(n) for n in kind.CELL_CHOICES).encode()
+            rules = VARIANTS[self.values[0]]
+            if self.values[1] + 1 not in rules.CELL_CHOICES:
+                return b"CELLS: " + "/".join(str(n) for n in rules.CELL_CHOICES).encode()
             return b"NO SUCH DEAL"
         self.found = found
         return None

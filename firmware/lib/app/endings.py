@@ -69,7 +69,7 @@ class EndScreen(Screen):
     def rows(self, y):
         return (self.app.layout.height - y) // _ROW
 
-    def key(self, button, kind):
+    def key(self, button, press):
         lines = len(self.shown()) - 1
         rows = self.rows(self._first_y())
         if button == K.DOWN and self.top + rows < lines:
@@ -124,7 +124,7 @@ class TournamentScreen(ListScreen):
                             (b"QUIT TOURNAMENT", "quit_tournament")])
         else:
             settings = self.app.keeper.settings
-            self.info[0].add(b"3 GAMES OF ").add(VARIANTS[settings.game].title.encode())
+            self.info[0].add(b"3 GAMES OF ").add(VARIANTS[settings.variant_id].title.encode())
             self.info[1].add(b"SCORE: ").add(scoring.TITLES[settings.scoring].encode())
             self.set_items([(b"RANDOM DEALS", "tournament_random"),
                             (b"CHOOSE THE DEALS", "tournament_chosen")])

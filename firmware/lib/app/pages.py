@@ -65,7 +65,7 @@ class TextScreen(Screen):
     def rows(self):
         return (self.app.layout.height - 7) // _ROW
 
-    def key(self, button, kind):
+    def key(self, button, press):
         if button == K.DOWN and self.top + self.rows() < len(self.lines):
             self.top += 1
         elif button == K.UP and self.top > 0:
@@ -112,7 +112,7 @@ class StatsScreen(TextScreen):
         st = self.app.keeper.stats
         narrow = self.app.layout.narrow
         lines = []
-        first = self.app.keeper.settings.game
+        first = self.app.keeper.settings.variant_id
         for g in [first] + [v.id for v in VARIANTS if v.id != first]:
             if g != first and not st.of(g, R.PLAYED):
                 continue
@@ -174,8 +174,8 @@ class SettingsScreen(ListScreen):
             items.insert(3, (b"SOUND: ON" if s.sound else b"SOUND: OFF", "sound"))
         self.set_items(items)
 
-    def key(self, button, kind):
-        action = ListScreen.key(self, button, kind)
+    def key(self, button, press):
+        action = ListScreen.key(self, button, press)
         if button == K.B or button == K.START:
             return "settings_done"
         if action is None:

@@ -147,7 +147,7 @@ class PlayScreen(Screen):
 
     # -- buttons ------------------------------------------------------------
 
-    def key(self, button, kind):
+    def key(self, button, press):
         """Handle one button event; returns what the app should do next:
         None to stay, or one of the app's action names."""
         had_message = self.message_lines and not self.stuck
@@ -164,13 +164,13 @@ class PlayScreen(Screen):
             self.sideways(-1)
         elif button == K.RIGHT:
             self.sideways(1)
-        elif button == K.A and kind == K.LONG:
+        elif button == K.A and press == K.LONG:
             self.quick()
         elif button == K.A:
             self.pick_or_place()
         elif button == K.SELECT:
             self.quick()
-        elif button == K.B and kind == K.LONG:
+        elif button == K.B and press == K.LONG:
             return "menu"
         elif button == K.B:
             if self.held >= 0:

@@ -29,22 +29,22 @@ class Stats:
         for i in range(len(self.tallies)):
             self.tallies[i] = 0
         self.in_progress = 0
-        self.game = 0  # the variant id of the game in progress
+        self.variant_id = 0  # the variant id of the game in progress
         self.serial = 0
         self.daily = False  # the game in progress is a daily deal (its first try)
         self.recent_count = 0
         self.tour_finished = -1  # the total of the tournament the last game completed
         self.end_tournament()
 
-    def of(self, game, field):
-        """A counter of one game's tally (game: a variant id)."""
-        return get(self.tallies, game * TALLY + 3 * field, 3)
+    def of(self, variant_id, field):
+        """A counter of one game's tally (the game by its variant id)."""
+        return get(self.tallies, variant_id * TALLY + 3 * field, 3)
 
-    def set(self, game, field, value):
-        put(self.tallies, game * TALLY + 3 * field, min(value, MOST_POINTS), 3)
+    def set(self, variant_id, field, value):
+        put(self.tallies, variant_id * TALLY + 3 * field, min(value, MOST_POINTS), 3)
 
-    def _add(self, game, field):
-        self.set(game, field, self.of(game, field) + 1)
+    def _add(self, variant_id, field):
+        self.set(variant_id, field, self.of(variant_id, field) + 1)
 
     def total(self, field):
         """A counter summed over every game (played, won, given up, ...)."""
@@ -56,38 +56,38 @@ class Stats:
     def consistent(self):
         for g in range(GAMES):
             if self.of(g, PLAYED) != self.of(g, WINS) + self.of(g, GIVEN_UP) \
-                    + (self.in_progress if g == self.game else 0):
+                    + (self.in_progress if g == self.variant_id else 0):
                 return False
         return True
 
-    def start(self, game=0, daily=False, day=0):
-        """A new game of `game` (a variant id) begins; returns its serial.  A
-        daily deal (of `day`, days since 2000) counts as one only on its
+    def start(self, variant_id=0, daily=False, day=0):
+        """A new game of the variant `variant_id` begins; returns its serial.
+        A daily deal (of `day`, days since 2000) counts as one only on its
         first try that day.  A game whose tally is full (MOST_GAMES) is
-        not counted: nothing is in progress then.  A game of another game
+        not counted: nothing is in progress then.  A game of another variant
         than a tournament's under way ends the tournament (uncounted): the
-        loader refuses a round of the wrong game, and the keeper's boot
+        loader refuses a round of the wrong variant, and the keeper's boot
         counts a game the statistics missed through here."""
         self.tour_finished = -1
         self.daily = False
-        self._not_a_round(game)
-        if self.of(game, PLAYED) >= MOST_GAMES:
+        self._not_a_round(variant_id)
+        if self.of(variant_id, PLAYED) >= MOST_GAMES:
             self.in_progress = 0
             return self.serial
-        self._add(game, PLAYED)
+        self._add(variant_id, PLAYED)
         self.in_progress = 1
-        self.game = game
+        self.variant_id = variant_id
         self.serial = self.total(PLAYED)
-        self.daily = daily and self.of(game, LAST_DAILY) != day + 1
+        self.daily = daily and self.of(variant_id, LAST_DAILY) != day + 1
         if self.daily:
-            self._add(game, DAILY_PLAYED)
-            self.set(game, LAST_DAILY, day + 1)
+            self._add(variant_id, DAILY_PLAYED)
+            self.set(variant_id, LAST_DAILY, day + 1)
         return self.serial
 
-    def _not_a_round(self, game):
-        """A game of `game` in progress cannot be a round of a tournament of
-        another game: that tournament ends (uncounted)."""
-        if self.tournament and game != self.tour_game:
+    def _not_a_round(self, variant_id):
+        """A game of the variant `variant_id` in progress cannot be a round of
+        a tournament of another variant: that tournament ends (uncounted)."""
+        if self.tournament and variant_id != self.tour_variant_id:
             self.end_tournament()
 
     def lose(self):
@@ -95,21 +95,21 @@ class Stats:
         tournament it was a round of cannot be completed)."""
         self.in_progress = 0
         self.daily = False  # the mark is the game in progress's: it goes with it
-        self._add(self.game, GIVEN_UP)
-        self.set(self.game, STREAK, 0)
+        self._add(self.variant_id, GIVEN_UP)
+        self.set(self.variant_id, STREAK, 0)
         self.end_tournament()
 
-    def move_in_progress(self, game):
-        """The game in progress is of `game` after all (statistics written
+    def move_in_progress(self, variant_id):
+        """The game in progress is of the variant `variant_id` after all (statistics written
         before games were counted apart): its count moves there."""
-        if self.in_progress and game != self.game:
-            self._not_a_round(game)
-            self.set(self.game, PLAYED, self.of(self.game, PLAYED) - 1)
+        if self.in_progress and variant_id != self.variant_id:
+            self._not_a_round(variant_id)
+            self.set(self.variant_id, PLAYED, self.of(self.variant_id, PLAYED) - 1)
             if self.daily:
-                self.set(self.game, DAILY_PLAYED, self.of(self.game, DAILY_PLAYED) - 1)
-                self._add(game, DAILY_PLAYED)
-            self._add(game, PLAYED)
-            self.game = game
+                self.set(self.variant_id, DAILY_PLAYED, self.of(self.variant_id, DAILY_PLAYED) - 1)
+                self._add(variant_id, DAILY_PLAYED)
+            self._add(variant_id, PLAYED)
+            self.variant_id = variant_id
 
     def finish(self, game):
         """The game in progress ended (won, given up or abandoned).  A game
@@ -118,7 +118,7 @@ class Stats:
         if not self.in_progress:
             return
         self.in_progress = 0
-        g = self.game
+        g = self.variant_id
         own = not game.assisted
         won = game.is_won() and own
         score = game.final_score()
@@ -146,9 +146,9 @@ class Stats:
 
     # -- the tournament: three games in a row, their scores added ------------
 
-    def start_tournament(self, game, scheme, random, cells=4):
+    def start_tournament(self, variant_id, scheme, random, cells=4):
         self.tournament = True
-        self.tour_game = game
+        self.tour_variant_id = variant_id
         self.tour_cells = cells
         self.tour_scheme = scheme
         self.tour_random = random
@@ -159,13 +159,13 @@ class Stats:
     def end_tournament(self):
         """No tournament, or it was left before its end."""
         self.tournament = False
-        self.tour_game = self.tour_scheme = self.tour_done = self.tour_total = 0
+        self.tour_variant_id = self.tour_scheme = self.tour_done = self.tour_total = 0
         self.tour_cells = 4
         self.tour_random = self.tour_helped = False
 
     def tour_variant(self):
         """A variant object of the tournament's game and free cells."""
-        return by_id(self.tour_game)(self.tour_cells)
+        return by_id(self.tour_variant_id)(self.tour_cells)
 
     def tour_round(self):
         """The round being played or next (1-3)."""
@@ -178,7 +178,7 @@ class Stats:
         if self.tour_done < ROUNDS:
             return
         self.tour_finished = self.tour_total  # what the end screen shows
-        g = self.tour_game
+        g = self.tour_variant_id
         self._add(g, TOURNAMENTS)
         if not self.tour_helped:
             best = BEST_TOURNAMENT + self.tour_scheme
@@ -206,10 +206,10 @@ class Stats:
         return (get(r, at, 3), get(r, at + 3, 2), r[at + 5], get(r, at + 6, 2),
                 get(r, at + 8, 2), get(r, at + 10, 2), r[at + 12])
 
-    def win_rate(self, game=None):
-        """Percent of finished games won (0 when none): of one game, or of all."""
-        won = self.total(WINS) if game is None else self.of(game, WINS)
-        lost = self.total(GIVEN_UP) if game is None else self.of(game, GIVEN_UP)
+    def win_rate(self, variant_id=None):
+        """Percent of finished games won (0 when none): of one variant, or of all."""
+        won = self.total(WINS) if variant_id is None else self.of(variant_id, WINS)
+        lost = self.total(GIVEN_UP) if variant_id is None else self.of(variant_id, GIVEN_UP)
         finished = won + lost
         return (100 * won + finished // 2) // finished if finished else 0
 
@@ -221,12 +221,12 @@ class Stats:
         buf[3] = self.in_progress | (FLAG_DAILY if self.daily else 0) \
             | (FLAG_TOURNAMENT if self.tournament else 0) | (FLAG_RANDOM if self.tour_random else 0) \
             | (FLAG_HELPED if self.tour_helped else 0)
-        buf[4] = self.game
+        buf[4] = self.variant_id
         buf[5] = GAMES
         buf[6] = FIELDS
         buf[7] = self.tour_done
         buf[8] = self.tour_scheme
-        buf[9] = self.tour_game | self.tour_cells << 4
+        buf[9] = self.tour_variant_id | self.tour_cells << 4
         put(buf, 10, self.tour_total, 3)
         buf[HEAD:HEAD + len(self.tallies)] = self.tallies
         buf[HEAD + len(self.tallies):n] = memoryview(self.recent)[:self.recent_count * RECORD]
@@ -250,14 +250,14 @@ class Settings:
         self.contrast = 2
         self.flip = False
         self.cells = 4
-        self.game = 0  # FreeCell
+        self.variant_id = 0  # FreeCell's: the game chosen last
         self.scoring = CLASSIC
         self.sound = True  # where the board has a buzzer (saved as "quiet": on by default)
 
     def encode(self):
         buf = bytearray(((1 if self.autoplay else 0) | (2 if self.take_back else 0)
                          | (0 if self.sound else 4),
-                         self.contrast, 1 if self.flip else 0, self.cells, self.game,
+                         self.contrast, 1 if self.flip else 0, self.cells, self.variant_id,
                          self.scoring))
         return wrap(SETTINGS, VERSION, buf, 6)
 
@@ -271,5 +271,5 @@ class Settings:
     def variant(self):
         """A variant object for the next deal: the game chosen, with the
         free cells chosen where the game lets the player choose them."""
-        kind = by_id(self.game)
-        return kind(self.cells if self.cells in kind.CELL_CHOICES else None)
+        rules = by_id(self.variant_id)
+        return rules(self.cells if self.cells in rules.CELL_CHOICES else None)

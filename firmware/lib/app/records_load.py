@@ -63,7 +63,7 @@ def decode_stats(stats, data):
     # a daily mark with no game in progress is a finished daily deal's, left
     # by versions before this one (which then refused their own file): dropped
     stats.daily = bool(flags & FLAG_DAILY and stats.in_progress)
-    stats.game = p[4]
+    stats.variant_id = p[4]
     if version > 3 and flags & FLAG_TOURNAMENT:
         stats.start_tournament(p[9] & 15, p[8], bool(flags & FLAG_RANDOM), p[9] >> 4)
         stats.tour_done, stats.tour_total = p[7], get(p, 10, 3)
@@ -82,12 +82,12 @@ def decode_stats(stats, data):
 
 def _check(p, head, games, fields, tallies, record, version):
     """Do the counters add up?  None, or what is wrong."""
-    flags, game = p[3], p[4]
-    if flags > (3 if version == 3 else 31) or game >= games:
+    flags, variant_id = p[3], p[4]
+    if flags > (3 if version == 3 else 31) or variant_id >= games:
         return "the statistics do not add up"
     if flags & FLAG_TOURNAMENT and (p[7] >= ROUNDS or p[8] >= SCHEMES or p[9] & 15 >= games
                                 or p[9] >> 4 not in by_id(p[9] & 15).CELL_CHOICES
-                                or (flags & FLAG_IN_PROGRESS and game != p[9] & 15)):
+                                or (flags & FLAG_IN_PROGRESS and variant_id != p[9] & 15)):
         return "the statistics do not add up"
     played = 0
     for g in range(games):
@@ -95,7 +95,7 @@ def _check(p, head, games, fields, tallies, record, version):
         c = [get(p, t + 3 * f, 3) for f in range(fields)]
         played += c[PLAYED]
         if c[PLAYED] > MOST_GAMES \
-                or c[PLAYED] != c[WINS] + c[GIVEN_UP] + (flags & 1 if g == game else 0) \
+                or c[PLAYED] != c[WINS] + c[GIVEN_UP] + (flags & 1 if g == variant_id else 0) \
                 or c[STREAK] > c[WINS] or c[BEST_STREAK] > c[WINS] \
                 or c[STREAK] > c[BEST_STREAK] or c[DAILY_PLAYED] > c[PLAYED] \
                 or c[DAILY_WON] > c[DAILY_PLAYED] or c[DAILY_WON] > c[WINS] \
@@ -185,6 +185,6 @@ def decode_settings(settings, data):
     settings.contrast = p[1]
     settings.flip = p[2] == 1
     settings.cells = p[3]
-    settings.game = p[4]
+    settings.variant_id = p[4]
     settings.scoring = p[5]
     return None

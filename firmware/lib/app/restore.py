@@ -171,7 +171,7 @@ def _reconcile(keeper, game, loaded, resumable, serial):
     st = keeper.stats
     if resumable:
         if st.in_progress and st.serial == serial:
-            if st.game == game.variant.id:
+            if st.variant_id == game.variant.id:
                 return False
             st.move_in_progress(game.variant.id)  # counted before games were apart
             return True

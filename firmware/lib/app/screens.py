@@ -4,7 +4,7 @@ are made when shown and let go of when left (app.py's LAZY, app.lazy()):
 the editors (editors.py), the end of a game and tournaments (endings.py),
 statistics, settings and the controls' help (pages.py).  Every screen is a
 Screen: open() when the app goes to it, close() when it leaves, key(button,
-kind) -> an action for the app (a name: app.py's do_<name>) or None, and
+press) -> an action for the app (a name: app.py's do_<name>) or None, and
 draw().  A list's item is one record, (label, action) or (label, action,
 why it is refused now), built when the screen opens, not when it is drawn.
 """
@@ -67,7 +67,7 @@ class ListScreen(Screen):
         can refuse a key says so by this name)."""
         return self.notice is not None
 
-    def key(self, button, kind):
+    def key(self, button, press):
         n = len(self.items)
         self.notice = None
         if button == K.UP:
@@ -173,15 +173,15 @@ class GameScreen(ListScreen):
 
     def open(self):
         self.set_items([(v.title.encode(), "pick") for v in VARIANTS])
-        self.choice = self.app.keeper.settings.game
+        self.choice = self.app.keeper.settings.variant_id
 
-    def key(self, button, kind):
-        action = ListScreen.key(self, button, kind)
+    def key(self, button, press):
+        action = ListScreen.key(self, button, press)
         if action != "pick":
             return action
         settings = self.app.keeper.settings
-        if settings.game != self.choice:
-            settings.game = self.choice
+        if settings.variant_id != self.choice:
+            settings.variant_id = self.choice
             self.app.keeper.save_settings()
         return self.then
 

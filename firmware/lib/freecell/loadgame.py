@@ -30,7 +30,7 @@ from .replay import play
 from .scoring import SCHEMES
 from .container import get, unwrap
 from .savefile import GAME, GAME_VERSION
-from .table import (ALTERNATE, HOME_RULE, CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS,
+from .table import (CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS,
                     MAX_COLUMNS, Table, home_put)
 from .variants import by_id
 
@@ -85,19 +85,19 @@ def decode_game(data, game):
         return "the game record is too short"
     hi = get(data, at + _AT_NUMBER, 3)
     lo = get(data, at + _AT_NUMBER + 3, 2)
-    kind = by_id(data[at + _AT_VARIANT])
+    rules = by_id(data[at + _AT_VARIANT])
     cells = data[at + _AT_CELLS]
     flags = data[at + _AT_FLAGS]
     state = data[at + _AT_STATE]
     moves = get(data, at + _AT_MOVES, 3)
     undos = get(data, at + _AT_UNDOS, 3)
     score = get(data, at + _AT_SCORE, 3)
-    if kind is None:
+    if rules is None:
         return "a game this version does not know (number %d)" % data[at + _AT_VARIANT]
-    if hi > 0x1FFFF or (hi == 0 and lo == 0) or cells not in kind.CELL_CHOICES \
+    if hi > 0x1FFFF or (hi == 0 and lo == 0) or cells not in rules.CELL_CHOICES \
             or state > 2 or undos > moves:
         return "the game record has impossible values"
-    variant = kind(cells)
+    variant = rules(cells)
     # a game of its own to judge the history by: the same rules, the deal
     referee = Game(autoplay=False, history=1, variant=variant, log=1)
     referee.number.hi = hi
@@ -225,10 +225,10 @@ def _read_table(data, record, end, t):
     error message."""
     seen = bytearray(52)
     t.clear()
-    piled = t.foundations[HOME_RULE] == ALTERNATE
+    piled = not t.counts_spell_piles()
     for p in range(4):
         home = data[record + _AT_PILES + p]
-        if home > (26 if piled else 13) or (home and p >= t.piles()):
+        if home > 52 // t.piles() or (home and p >= t.piles()):
             return "a foundation holds more cards than it can"
         if not piled:
             t.pile_up(p, home)

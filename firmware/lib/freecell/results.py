@@ -92,14 +92,14 @@ class Result:
             return "the result record has the wrong size"
         p = data[at:at + n]
         self.hi, self.lo = get(p, 0, 3), get(p, 3, 2)
-        self.kind = by_id(p[5])
+        self.rules = by_id(p[5])
         self.cells, self.flags, self.scheme, self.state = p[6], p[7], p[8], p[9]
         self.home = p[10]
         self.moves, self.undos, self.score = get(p, 11, 3), get(p, 14, 3), get(p, 17, 3)
         self.seconds, self.serial, self.round = get(p, 20, 3), get(p, 23, 3), p[26]
         self.entries = [p[_HEAD + 2 * i] | p[_HEAD + 2 * i + 1] << 8
                         for i in range((n - _HEAD) // 2)]
-        if self.kind is None or self.cells not in self.kind.CELL_CHOICES \
+        if self.rules is None or self.cells not in self.rules.CELL_CHOICES \
                 or self.scheme >= SCHEMES or self.state not in (WON, GAVE_UP) \
                 or self.home > 52 or self.round > 3 or self.flags & 0xE0 \
                 or (self.hi == 0 and self.lo == 0) or self.hi > 0x1FFFF:
@@ -116,7 +116,7 @@ class Result:
 
     def game(self):
         """A game at this result's deal, with its rules, not yet played."""
-        game = Game(autoplay=bool(self.flags & _AUTOPLAY), variant=self.kind(self.cells),
+        game = Game(autoplay=bool(self.flags & _AUTOPLAY), variant=self.rules(self.cells),
                     log=len(self.entries) + 1)
         game.take_back = bool(self.flags & _TAKE_BACK)
         game.scoring = self.scheme
@@ -156,7 +156,7 @@ class Result:
         deal.hi, deal.lo = self.hi, self.lo
         ending = "won" if self.state == WON else "given up"
         return "%s (%s #%s%s): %s, %d/52 home, %d moves, %d undos, %s score %d%s, %s" % (
-            code(self.kind(self.cells), deal), self.kind.name, deal.text(),
+            code(self.rules(self.cells), deal), self.rules.name, deal.text(),
             ", daily" if self.daily else "", ending, self.home, self.moves, self.undos,
             NAMES[self.scheme], self.score,
             " in %d s" % self.seconds if self.scheme == TIMED else "",

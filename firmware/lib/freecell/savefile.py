@@ -55,7 +55,7 @@ one direction only.
 from .cards import NO_CARD
 from .compat import const
 from .container import HEADER, TRAILER, checksum_of, head, join, put
-from .table import ALTERNATE, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS
+from .table import COLUMN_CAP, MAX_CELLS, MAX_COLUMNS
 
 GAME = b"G"
 GAME_VERSION = 3
@@ -112,7 +112,7 @@ def game_parts(game, serial):
     cards = 0
     for c in range(t.columns):
         cards += t.heights[c]
-    piled = game.variant.home_rule == ALTERNATE
+    piled = not t.counts_spell_piles()
     if piled:
         cards += t.cards_home()
     log = game.log

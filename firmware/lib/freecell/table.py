@@ -150,6 +150,12 @@ class Table:
     def piles(self):
         return self.foundations[HOME_PILES]
 
+    def counts_spell_piles(self):
+        """Do the piles' heights alone say which cards are home?  So with
+        piles built by suit (pile s holds suit s's first n); HalfCell's
+        alternating piles do not, and a save writes their cards."""
+        return self.foundations[HOME_RULE] == BY_SUIT
+
     def takes(self, pile, card):
         """Does foundation pile `pile` take `card` now?"""
         return 0 <= pile < 4 and card < 52 and self.foundations[GOES + card] >> pile & 1
