@@ -147,7 +147,7 @@ def test_picking_up_the_top_card_lets_the_rules_choose_the_count():
 def test_picking_a_non_run_is_refused():
     d, game = on_position(["KS 9H 8C 2D", "KD"] + ["KC"] * 6)
     d.press("up*2", "a")
-    assert d.play.held == -1 and d.message() == "ONLY 1 CARD FORMS A RUN THERE"
+    assert d.play.held == -1 and d.message() == "NO RUN THERE: ONLY THE TOP CARD CAN MOVE"
 
 
 def test_cursor_reveals_any_card_and_moves_round_the_table():

@@ -138,6 +138,7 @@ def test_a_message_box_covers_no_card_a_player_can_play():
 
 def test_leaving_a_game_in_progress_from_the_title_asks_first():
     d = Driver(617)
+    d.press("a", "a")  # a move: now it is a game someone played
     d.press("start").choose("title")
     d.choose("random", sure=False)  # NEW GAME
     assert d.app.showing("confirm") and d.app.lazy("confirm").title == b"LEAVE THIS GAME?"

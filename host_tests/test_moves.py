@@ -20,7 +20,7 @@ def refused(game, src, dst, count=0):
 
 def test_a_card_goes_on_one_rank_higher_of_the_other_colour():
     g = position(["9H", "TS", "TD", "9S"])
-    assert refused(g, 0, 2) == "9H doesn't go on TD"
+    assert refused(g, 0, 2) == "9H doesn't go on 10D"  # a player's words: the ten is 10
     assert g.move(0, 1) == G.OK
     assert column_text(g, 1) == "TS 9H"
     assert refused(g, 3, 1) == "9S doesn't go on 9H"
@@ -77,7 +77,7 @@ def test_a_run_moves_with_the_forced_count_onto_cards():
 
 def test_a_run_count_given_onto_cards_must_be_the_forced_one():
     g = position(["KS 9H 8C 7D 6S", "TC"])
-    assert refused(g, 0, 1, 2) == "onto TC it takes 4 cards, not 2"
+    assert refused(g, 0, 1, 2) == "onto 10C it takes 4 cards, not 2"
     assert g.move(0, 1, 4) == G.OK
 
 

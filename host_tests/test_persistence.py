@@ -188,6 +188,7 @@ def test_statistics_count_wins_give_ups_and_abandoned_games():
     assert (st.total(R.PLAYED), st.total(R.WINS), st.total(R.GIVEN_UP),
             st.of(0, R.STREAK)) == (2, 1, 1, 0)
     d.press("a", "a", "a")  # title, new game, FreeCell
+    d.press("a", "a")  # a move: a game someone played (an untouched one is not counted)
     d.press("start").choose("title")  # NEW GAME from the menu goes to the title...
     assert labels(d.app.title)[:2] == [b"RESUME", b"NEW GAME"]
     d.choose("random")  # ...where a new game abandons this one
@@ -487,6 +488,7 @@ def test_statistics_are_kept_per_game():
     assert d.game.is_won()
     d.app.keeper.settings.variant_id = 5
     d.app.new_game("5")
+    d.press("a", "a")  # a move: left for another deal, it counts as given up
     d.app.new_game("6")
     st = d.app.keeper.stats
     assert (st.of(0, R.PLAYED), st.of(0, R.WINS), st.of(0, R.STREAK)) == (1, 1, 1)

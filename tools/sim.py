@@ -14,7 +14,7 @@ or CPython with --python (also the fallback when MicroPython is missing).
         prints the position as tools/fc.py replay does.
     --size 72x40    another display size (the Thumby's); 128x64 by default
     --game NAME     --deal (and NEW GAME) deal this game: freecell,
-                    bakers_game, seahaven, eight_off or forecell
+                    bakers_game, seahaven, eight_off, forecell or halfcell
     --flash DIR     keep the game, statistics and settings in DIR, as a board
                     keeps them on its flash: the next run offers RESUME.
                     Playing (no --keys) keeps them in build/sim-flash unless

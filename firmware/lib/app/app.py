@@ -306,7 +306,8 @@ class App:
         """What throws a game away asks once (confirm.py): True when the
         question is now on screen (YES comes back here as the same action)."""
         if action not in ("give_up", "restart") and not (
-                self.in_progress and (action.startswith("game:") or action == "enter_code")):
+                self.in_progress and self.game.moves  # leaving an untouched game costs nothing
+                and (action.startswith("game:") or action == "enter_code")):
             return False
         if self._held_name == "confirm" and self.lazy("confirm").take(action):
             return False

@@ -15,7 +15,7 @@ from freecell.compat import ticks_diff
 from freecell.game import OK
 from freecell.movelog import SOLVER, count_of, dst_of, src_of
 from freecell.compat import const
-from freecell.cards import text
+from freecell.cards import name
 from freecell.table import CELL0, FOUND0
 
 STEP = 16  # positions a slice: about 35 ms on the emulated Pico
@@ -241,7 +241,7 @@ def hint_words(game, src, dst, count):
     """A move in a player's words: the card that moves (with how many cards
     when it heads a run) and where to."""
     game.check(src, dst, count)  # settles the card and the count
-    card, onto, moved = text(game.card), text(game.onto), game._count
+    card, onto, moved = name(game.card), name(game.onto), game._count
     game.error = OK
     what = card if moved < 2 else "%s (%d cards)" % (card, moved)
     if dst >= FOUND0:

@@ -42,6 +42,7 @@ def tournament_chosen(app):
 
 
 def _first_round(app, random_deals):
+    leave(app)  # counted as what it was, never as the tournament's round 1
     app.keeper.start_tournament(app.keeper.settings.variant(), random_deals)
     next_round(app)
 
@@ -61,23 +62,37 @@ def quit_tournament(app):
     app.go(app.title)
 
 
+def leave(app):
+    """The game in progress gives way to another: given up (counted so, its
+    result kept) once a move was made; one nobody touched is as if it had
+    never begun (a daily deal's try starts with its first move)."""
+    if not app.in_progress:
+        return
+    game = app.game
+    if game.moves:
+        game.give_up()
+        app.keeper.finished(game)
+    else:
+        app.keeper.withdraw()
+
+
 def new_game(app, number, daily=False, tournament=False):
     """Deal `number` of the game the settings name (a tournament's round:
-    the tournament's game and scheme); a game in progress is given up,
-    and a new game outside a tournament ends the tournament."""
+    the tournament's game and scheme; the daily deal: the game's standard
+    rules, whatever the settings' cells and foundations say); a game in
+    progress is left (leave()), and a new game outside a tournament ends
+    the tournament."""
     game = app.game
     keeper = app.keeper
-    if app.in_progress:  # abandoned for a new deal: it counts as given up
-        game.give_up()
-        keeper.finished(game)
+    leave(app)
     if not tournament:
         keeper.end_tournament()
     app.entry_for_tournament = False
     settings = keeper.settings
     st = keeper.stats
-    game.set_variant(st.tour_variant() if tournament else settings.variant())
+    game.set_variant(st.tour_variant() if tournament else settings.variant(daily))
     game.autoplay = settings.autoplay
-    game.take_back = settings.take_back
+    game.take_back = settings.take_back and not daily
     game.scoring = st.tour_scheme if tournament else settings.scoring
     problem = game.deal(number)
     if problem:  # the entry screen checked it; say so rather than crash

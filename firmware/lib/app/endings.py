@@ -14,12 +14,13 @@ from freecell.game import WON
 from freecell.variants import VARIANTS
 
 from . import buttons as K
-from .paint import Line
+from .paint import GLYPH_H, Line
 from .records import ROUNDS
 from .screens import ListScreen, Screen
 
 _ROW = 6
 _LINES = 9
+_GO_ON = b"A: CONTINUE"
 
 
 class EndScreen(Screen):
@@ -67,7 +68,8 @@ class EndScreen(Screen):
         return [line for line in self.lines if line.n]
 
     def rows(self, y):
-        return (self.app.layout.height - y) // _ROW
+        """Lines that fit under y, the last row kept for the way on."""
+        return (self.app.layout.height - y) // _ROW - 1
 
     def key(self, button, press):
         lines = len(self.shown()) - 1
@@ -94,12 +96,14 @@ class EndScreen(Screen):
         y = self._first_y()
         rest = lines[1:]
         rows = self.rows(y)
-        step = max(_ROW, min(9, (fb.height - y) // max(1, len(rest))))
+        last = fb.height - GLYPH_H  # the way on, always in view
+        step = max(_ROW, min(9, (last - 1 - y) // max(1, len(rest))))
         for line in rest[self.top:self.top + rows]:
             p.centre(line.buf, y, n=line.n)
             y += step
+        p.centre(_GO_ON, last)
         if self.top + rows < len(rest):  # more below: a dotted right edge
-            for y in range(self._first_y(), fb.height, 2):
+            for y in range(self._first_y(), last - 1, 2):
                 fb.pixel(fb.width - 1, y, 1)
 
 

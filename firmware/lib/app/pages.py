@@ -17,11 +17,11 @@ HELP = (
     b"  UP A COLUMN:",
     b"  REVEAL, PICK RUN",
     b"A      PICK/PUT",
-    b"HOLD A SEND HOME",
+    b"HOLD A BEST MOVE",
     b"B      DROP/UNDO",
     b"HOLD B MENU",
     b"START  MENU",
-    b"SELECT SEND HOME",
+    b"SELECT BEST MOVE",
     b"RUN 5/2: MOST",
     b"  CARDS ONTO CARDS",
     b"  / INTO EMPTY",
@@ -81,8 +81,11 @@ class TextScreen(Screen):
         p = self.app.painter
         p.fb.fill(0)
         p.centre(self.title, 0)
+        # a margin off the panel's edge: 2 px, 1 where 18 characters fill
+        # the screen (the Thumby's 72 px)
+        x = 1 if p.fb.width < 76 else 2
         for i in range(self.top, min(len(self.lines), self.top + self.rows())):
-            p.text(self.lines[i], 0, 7 + (i - self.top) * _ROW)
+            p.text(self.lines[i], x, 7 + (i - self.top) * _ROW)
         if self.top + self.rows() < len(self.lines):
             for y in range(7, p.fb.height, 2):
                 p.fb.pixel(p.fb.width - 1, y, 1)
@@ -152,8 +155,10 @@ class StatsScreen(TextScreen):
 
 class SettingsScreen(ListScreen):
     """Kept across boots: autoplay, contrast, flip, sound (where the board
-    has a buzzer); for new games, free cells and whether cards may come back
-    from the foundations."""
+    has a buzzer); for new games, FreeCell's free cells (the one game that
+    offers fewer; never the daily deal's, which is the standard game) and
+    whether cards may come back from the foundations.  A or right changes
+    the item under the cursor, left changes it back."""
 
     def __init__(self, app):
         super().__init__(app, b"SETTINGS")
@@ -165,7 +170,9 @@ class SettingsScreen(ListScreen):
             (b"AUTOPLAY: ON" if s.autoplay else b"AUTOPLAY: OFF", "autoplay"),
             (b"CONTRAST: %d/4" % (s.contrast + 1), "contrast"),
             (b"FLIP: ON" if s.flip else b"FLIP: OFF", "flip"),
-            (b"FREE CELLS: %d" % s.cells, "cells"),
+            # FreeCell's alone (the only game that offers fewer), never the daily deal's
+            ((b"FC CELLS: %d" if self.app.layout.narrow else b"FREECELL CELLS: %d") % s.cells,
+             "cells"),
             (b"FROM HOME: ON" if s.take_back else b"FROM HOME: OFF", "take_back"),
             (b"SCORING: " + scoring.TITLES[s.scoring].encode(), "scoring"),
             (b"DONE", "done"),
@@ -175,7 +182,16 @@ class SettingsScreen(ListScreen):
         self.set_items(items)
 
     def key(self, button, press):
-        action = ListScreen.key(self, button, press)
+        """A or right: the item's next value; left: the one before."""
+        step = 1
+        if button == K.LEFT or button == K.RIGHT:
+            step = -1 if button == K.LEFT else 1
+            self.notice = None
+            action = self.items[self.choice][1]
+            if action == "done":
+                return None
+        else:
+            action = ListScreen.key(self, button, press)
         if button == K.B or button == K.START:
             return "settings_done"
         if action is None:
@@ -188,7 +204,7 @@ class SettingsScreen(ListScreen):
             if self.app.in_progress:
                 self.app.game.set_autoplay(s.autoplay)
         elif action == "contrast":
-            s.contrast = (s.contrast + 1) % 4
+            s.contrast = (s.contrast + step) % 4
         elif action == "flip":
             s.flip = not s.flip
         elif action == "sound":
@@ -196,11 +212,11 @@ class SettingsScreen(ListScreen):
             if not s.sound:
                 self.app.sounds.stop()
         elif action == "cells":  # for the next deal; a game keeps its cells
-            s.cells = s.cells % 4 + 1
+            s.cells = (s.cells - 1 + step) % 4 + 1
         elif action == "take_back":  # for the next deal, as the cells
             s.take_back = not s.take_back
         elif action == "scoring":  # for the next deal too
-            s.scoring = (s.scoring + 1) % scoring.SCHEMES
+            s.scoring = (s.scoring + step) % scoring.SCHEMES
         self.app.apply_display_settings()
         self.open()
         return None

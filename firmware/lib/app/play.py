@@ -24,7 +24,7 @@ A move is meant to take three presses (make bench: presses_per_move):
 Handles buttons and changes the game; drawing is table_view's.
 """
 
-from freecell.cards import NO_CARD, text
+from freecell.cards import NO_CARD, name
 from freecell.game import E_NOT_RUN, OK
 from freecell.table import CELL0, FOUND0, FOUNDATION
 
@@ -270,7 +270,7 @@ class PlayScreen(Screen):
         card = game.table.card(src, self.depth) if src < CELL0 else game.table.top(src)
         targets = self.kinds(game.legal_targets(src, count))
         if not targets:
-            return self.refuse("no place takes %s now" % text(card))
+            return self.refuse("no place takes %s now" % name(card))
         self.held, self.held_count, self.held_card = src, count, card
         self.targets = targets
         dst = game.best_target(src, count, targets)
@@ -314,7 +314,9 @@ class PlayScreen(Screen):
         dst = game.best_target(src, count)
         if dst < 0:
             card = game.table.card(src, max(0, count - 1)) if src < CELL0 else game.table.top(src)
-            return self.refuse("no place takes %s now" % text(card))
+            if src >= CELL0:  # another free cell would change nothing
+                return self.refuse("no column or foundation takes %s now" % name(card))
+            return self.refuse("no place takes %s now" % name(card))
         if count == 0 and dst < CELL0 and game.table.heights[dst] == 0:
             count = game.most_to_empty(src)
         if game.move(src, dst, count) == OK:

@@ -90,6 +90,19 @@ class Stats:
         if self.tournament and variant_id != self.tour_variant_id:
             self.end_tournament()
 
+    def withdraw(self):
+        """The game in progress is left before any move: as if it had never
+        begun (a daily deal's first try is not used up by a look at it)."""
+        if not self.in_progress:
+            return
+        self.in_progress = 0
+        v = self.variant_id
+        self.set(v, PLAYED, self.of(v, PLAYED) - 1)
+        if self.daily:
+            self.set(v, DAILY_PLAYED, self.of(v, DAILY_PLAYED) - 1)
+            self.set(v, LAST_DAILY, 0)
+        self.daily = False
+
     def lose(self):
         """The game in progress is gone without an ending: given up (and a
         tournament it was a round of cannot be completed)."""
@@ -268,8 +281,9 @@ class Settings:
 
         return decode_settings(self, data)
 
-    def variant(self):
+    def variant(self, standard=False):
         """A variant object for the next deal: the game chosen, with the
-        free cells chosen where the game lets the player choose them."""
+        free cells chosen where the game lets the player choose them (not
+        when `standard`: the daily deal is the same game for everyone)."""
         rules = by_id(self.variant_id)
-        return rules(self.cells if self.cells in rules.CELL_CHOICES else None)
+        return rules(self.cells if self.cells in rules.CELL_CHOICES and not standard else None)

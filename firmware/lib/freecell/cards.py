@@ -47,6 +47,14 @@ def text(card):
     return RANK_LETTERS[card >> 2] + SUIT_LETTERS[card & 3]
 
 
+def name(card):
+    """A card in a player's words, the ten written 10: '10D' (text() is the
+    notation's 'TD').  '-' for NO_CARD."""
+    if card == NO_CARD:
+        return "-"
+    return ("10" if card >> 2 == 9 else RANK_LETTERS[card >> 2]) + SUIT_LETTERS[card & 3]
+
+
 def parse(word):
     """'TD' (or '10D', any case) -> card int, or -1 when it is not a card."""
     word = word.upper()

@@ -17,7 +17,7 @@ this deal.
 """
 
 from .compat import const
-from .cards import NO_CARD, text
+from .cards import NO_CARD, name
 from .deal import DealNumber
 from .history import History, GROUP_START, AUTO
 from .movelog import (MoveLog, CAPACITY, SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON,
@@ -224,6 +224,8 @@ class Game:
         back = self.came_from(src)
         if back >= 0:
             mask &= ~(1 << back)
+        if CELL0 <= src < FOUND0:  # from a free cell to another one changes nothing
+            mask &= ~(((1 << self.variant.cells) - 1) << CELL0)
         if not mask:
             return -1
         for dst in range(FOUND0, FOUND0 + self.table.piles()):
@@ -410,7 +412,9 @@ class Game:
     def reason(self):
         """The last refusal in a player's words ('' when there was none)."""
         one = self.fit == 1
-        return _REASONS[self.error].format(text(self.card), text(self.onto), self.need, self.fit,
+        if self.error == E_NOT_RUN and one:  # a buried card ("only 1 card forms a run" misled)
+            return "no run there: only the top card can move"
+        return _REASONS[self.error].format(name(self.card), name(self.onto), self.need, self.fit,
                                            "" if one else "s", "s" if one else "")
 
     # -- playing -----------------------------------------------------------
