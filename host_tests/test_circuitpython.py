@@ -148,6 +148,28 @@ def test_make_flash_cp_fills_a_drive_that_then_plays(libs, micropython, tmp_path
     assert cp[-1] != cp[-5]  # the hint arrived (MicroPython says: 7D TO A FREE CELL)
 
 
+def test_flash_cp_to_another_board_removes_what_only_the_first_one_needed(libs, tmp_path):
+    """Issue 27: a drive flashed for cp_pico_ssd1306, then for the PyBadge:
+    the libraries the first needed go (the PyBadge's displayio needs none),
+    folders and all, and a library the owner copied is kept."""
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "lib").mkdir(parents=True)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1; Raspberry Pi Pico\n")
+    (drive / "lib" / "my_library.py").write_text("mine")
+    first = flash_cp("cp_pico_ssd1306", str(drive))
+    assert first.returncode == 0, first.stderr
+    assert (drive / "lib" / "adafruit_displayio_ssd1306.py").exists()
+    second = flash_cp("pybadge", str(drive))
+    assert second.returncode == 0, second.stderr
+    assert not (drive / "lib" / "adafruit_displayio_ssd1306.py").exists()
+    assert " 0 removed" not in second.stdout, second.stdout
+    assert not (drive / "lib" / "adafruit_display_text").exists()  # its folder too
+    assert (drive / "lib" / "my_library.py").read_text() == "mine"
+    assert (drive / "lib" / "freecell-libraries.txt").read_text() == ""  # the PyBadge needs none
+    again = flash_cp("pybadge", str(drive))
+    assert "0 files copied" in again.stdout and " 0 removed" in again.stdout, again.stdout
+
+
 FAKE_MPY_CROSS = r"""#!%s
 # CircuitPython %d's mpy-cross as far as flash_cp.py can tell: its version
 # line, and a 'C' file holding the source name and the source

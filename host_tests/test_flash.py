@@ -108,7 +108,7 @@ def test_a_board_that_answers_garbage_gets_a_message(capsys):
 
     board = flash.Board.__new__(flash.Board)  # no mpremote run: its answer is faked
     board.port = "/dev/ttyACM0"
-    board.run = lambda args, cwd=None: "\x1b[0mGarbage!\r\n"
+    board.run = lambda args, cwd=None, wait=0: "\x1b[0mGarbage!\r\n"
     with pytest.raises(SystemExit) as stop:
         board.mpy_version()
     assert "not MicroPython's .mpy version: is it running MicroPython?" in str(stop.value.code)

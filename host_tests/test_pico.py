@@ -11,6 +11,7 @@ pick-up the rules refuse; then, after the cut, RESUME and undo."""
 
 import os
 import sys
+import time
 
 import pytest
 
@@ -48,22 +49,36 @@ def mpremote(port, *args):
     return run([MPREMOTE, "connect", port, "resume"] + list(args))
 
 
+def mpremote_when_back(port, *args, seconds=30):
+    """mpremote, tried again while the board comes back from a reset (a
+    person would wait the moment it takes)."""
+    deadline = time.time() + seconds
+    while True:
+        done = mpremote(port, *args)
+        if done.returncode == 0 or time.time() > deadline:
+            return done
+        time.sleep(1)
+
+
 @pytest.fixture(scope="module")
 def flashed(tools, tmp_path_factory):
-    """`make flash` twice on a fresh Pico; in between, a module the game no
-    longer has and a file of the owner's are put on the board."""
+    """`make flash` twice in a row on a fresh Pico, as a person does it, on
+    one port (tools/pico.py serve's board: each flash ends in a reset, and the
+    board comes back from its flash, running the game); in between, a module
+    the game no longer has and a file of the owner's are put on the board."""
     image = str(tmp_path_factory.mktemp("pico") / "flash.img")
     found = {}
-    with pico.VirtualPico(image) as board:
+    with pico.VirtualPico(image, survive_reset=True) as board:
         found["first"] = run(["make", "-s", "-C", ROOT, "flash", "BOARD=pico_ssd1306",
                               "PORT=" + board.port])
-    with pico.VirtualPico(image) as board:
         planted = ("f=open('lib/app/retired.mpy','wb'); f.write(b'old'); f.close(); "
                    "f=open('board.py','w'); f.write('x'); f.close(); "
                    "f=open('notes.txt','w'); f.write('mine'); f.close()")
-        assert mpremote(board.port, "exec", planted).returncode == 0
+        done = mpremote_when_back(board.port, "exec", planted)
+        assert done.returncode == 0, done.stderr
         found["second"] = run(["make", "-s", "-C", ROOT, "flash", "BOARD=pico_ssd1306",
                                "PORT=" + board.port])
+        found["resets"] = board.resets
     found["image"] = image
     found["files"] = pico.read_image(image)
     return found
@@ -78,6 +93,10 @@ def firmware_files():
 def test_make_flash_puts_the_game_at_the_root_of_the_pico(flashed):
     first, second, files = flashed["first"], flashed["second"], flashed["files"]
     n = firmware_files()
+    assert first.returncode == 0 and second.returncode == 0, (first.stderr, second.stderr)
+    assert flashed["resets"] >= 1  # the first flash's reset: the board came back for the rest
+    with open(os.path.join(ROOT, "docs", "BOARDS.md")) as f:  # the docs' count is this one
+        assert "twice in a row (%d files, then" % n in " ".join(f.read().split())
     assert first.returncode == 0, first.stderr
     assert "pico_ssd1306: %d files copied, 0 already up to date, 0 removed" % n in first.stdout
     assert "board reset: the game starts" in first.stdout
@@ -170,3 +189,28 @@ def test_after_a_power_cut_the_game_resumes_and_undo_works(played):
     assert played["states_second"][0] == played["states_first"][-1]
     # undo took the move back: the deal as dealt (fc.py replay 2 shows it)
     assert played["states_second"][1] == DEAL_2
+
+
+def test_pico_serve_prints_its_port_and_keeps_the_flash(tools, tmp_path):
+    """tools/pico.py serve: the port to flash, an mpremote that writes a
+    file there, and Ctrl-C: the flash image holds the file."""
+    import select
+    import signal
+    import subprocess
+
+    image = str(tmp_path / "pico.img")
+    proc = subprocess.Popen([sys.executable, os.path.join(TOOLS, "pico.py"), "serve", image],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], 120)
+        first = proc.stdout.readline() if ready else ""
+        assert first.startswith("emulated Pico on "), first
+        port = first.split()[3]
+        assert proc.stdout.readline().strip() == "make flash BOARD=pico_ssd1306 PORT=" + port
+        done = mpremote_when_back(port, "exec", "f=open('hello.txt','w'); f.write('hi'); f.close()")
+        assert done.returncode == 0, done.stderr
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=120)
+    assert proc.returncode == 0
+    assert pico.read_image(image)["hello.txt"] == b"hi"

@@ -31,6 +31,11 @@ ELSEWHERE = {
     "make flash": "test_pico::test_make_flash_puts_the_game_at_the_root_of_the_pico",
     "make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0": "test_pico (the emulated Pico's pty)",
     "make flash BOARD=pico_ssd1306 PORT=<pty>": "test_pico",
+    "make flash BOARD=pico_ssd1306 PORT=<that port>": "test_pico (twice in a row on one "
+                                                      "VirtualPico(survive_reset))",
+    "python3 tools/pico.py serve build/pico.img": "test_pico::test_pico_serve_prints_its_port_"
+                                                  "and_keeps_the_flash",
+    "tools/pico.py serve": "test_pico::test_pico_serve_prints_its_port_and_keeps_the_flash",
     "make flash BOARD=thumby": "test_thumby::test_make_flash_installs_a_thumby_game_beside_"
                                "the_launcher",
     "tools/pico_tap.mjs --sound-log": "test_thumby::test_the_buzzer_clicks_buzzes_and_plays_the_"

@@ -78,7 +78,7 @@ def test_recent_games_say_how_each_ended(tmp_path):
     from freecell.movelog import SOLVER
     files = FakeFiles()
     d = Driver(618, storage=Storage(files))
-    d.app.do("give_up")
+    d.press("start").choose("give_up")  # YES: given up (an untouched game left for another is not)
     d.app.new_game("617")
     game = d.game
     game.set_autoplay(False)

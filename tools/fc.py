@@ -290,8 +290,11 @@ def solve(word, options):
     if solver.state == NO_SOLUTION:
         fail("no solution exists: every position reachable was searched (%d positions)"
              % solver.positions, 4)
-    fail("gave up after %d positions without a solution (try a bigger --budget)"
-         % solver.positions, 3)
+    if solver.positions >= options["budget"]:
+        fail("gave up: its budget of %d positions was spent without a solution (try a"
+             " bigger --budget)" % options["budget"], 3)
+    fail("gave up after %d positions: its table of positions is full (try a smaller"
+         " --budget on a board, or this with more memory)" % solver.positions, 3)
 
 
 def decode_code(word):
@@ -396,8 +399,26 @@ def main(argv):
         fail("not enough memory for that many moves (give them on standard input)")
 
 
+def run(argv):
+    """main(), with --help anywhere (fc.py solve --help) the usage, and a
+    reader that stops early (fc.py deal 1 | head -3) no traceback."""
+    try:
+        if argv[:1] == ["help"] or "-h" in argv or "--help" in argv:
+            print(USAGE, end="")
+        else:
+            main(argv)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
+    except OSError as error:  # CPython's BrokenPipeError, MicroPython's EPIPE
+        if error.args[0] != 32:
+            raise
+        try:  # CPython flushes stdout once more at exit: point it at nothing
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (ImportError, AttributeError, OSError):
+            pass
+        sys.exit(1)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help", "help"):
-        print(USAGE, end="")
-    else:
-        main(sys.argv[1:])
+    run(sys.argv[1:])

@@ -27,28 +27,26 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 import cli  # tools/cli.py: the script's own folder is on sys.path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "firmware", "lib")
 PACKAGES = ("freecell", "app", "drivers")
-BIN = os.path.dirname(sys.executable)
 
 
-def tool(name):
-    """A host tool: $NAME if set (MPREMOTE=..., for a test's stand-in), else
-    the one beside this Python (the .venv's), else the one on PATH."""
-    chosen = os.environ.get(name.upper().replace("-", "_"))
-    if chosen:
-        return chosen
-    here = os.path.join(BIN, name)
-    return here if os.path.exists(here) else shutil.which(name)
+tool = cli.tool  # the host tools: $NAME, this Python's, the .venv's, PATH's
 
 
 # seconds one mpremote call may take: the longest, copying the whole game to
 # a real Pico, takes about 20; a board that stops answering is given up on
 MPREMOTE_TIMEOUT = float(os.environ.get("MPREMOTE_TIMEOUT") or 180)
+# seconds the first call waits for a board that is not answering yet: one
+# reset a moment ago (the last flash's) is back on its USB port within a few
+# (the emulated Pico: tools/pico.py serve, the same), so flashing twice in a
+# row works
+COMING_BACK_S = float(os.environ.get("FLASH_WAIT_S") or 15)
 
 
 def run_tool(cmd, cwd=None, timeout=None):
@@ -85,8 +83,20 @@ class Board:
         self.base = [self.mpremote] + (["connect", port] if port else []) + ["resume"]
         self.port = port
 
-    def run(self, args, cwd=None):
-        code, out, err = run_tool(self.base + args, cwd)
+    def run(self, args, cwd=None, wait=0):
+        """mpremote with these arguments; its output, or fail() saying why.
+        wait: seconds to try again for, while the board does not answer
+        (coming back from a reset)."""
+        deadline = time.time() + wait
+        while True:
+            code, out, err = run_tool(self.base + args, cwd)
+            if code == 0 or time.time() >= deadline:
+                break
+            if wait:
+                print("flash.py: the board does not answer yet (restarting?); trying again",
+                      flush=True)
+                wait = 0  # said once
+            time.sleep(1)
         where = self.port or "the auto-detected port"
         if code is None:
             fail("mpremote did not finish within %d s on %s (%s): the board stopped answering;"
@@ -102,7 +112,7 @@ class Board:
         """(major, minor) of the .mpy files it loads, and the name of its
         CPU for native code (None: it runs none); self.uf2 is the board the
         firmware has the game frozen in for (make uf2), or None."""
-        out = self.run(["exec", ASK])
+        out = self.run(["exec", ASK], wait=COMING_BACK_S)
         lines = out.strip().splitlines()
         marks = [line.split()[1] for line in lines if line.startswith("uf2 ")]
         self.uf2 = marks[0] if marks else None

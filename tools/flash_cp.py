@@ -24,8 +24,11 @@ its own; Adafruit publishes the binaries, PyPI has none) for the major
 version boot_out.txt names: a .mpy needs no compiling on the board and
 takes less of its memory.
 Only files that differ are copied; the game's files this build no longer has
-are removed (a .py where a .mpy now goes, and the other way); nothing else on
-the drive is touched (your files, settings.toml, boot_out.txt).  The game's
+are removed (a .py where a .mpy now goes, and the other way), and so are the
+libraries an earlier flash put there for another board that this one does
+not need (lib/freecell-libraries.txt lists what the game put in lib/);
+nothing else on the drive is touched (your files, settings.toml,
+boot_out.txt, a library you copied yourself).  The game's
 saves live in the board's nvm, not on the drive.
 Exit codes: 0 done, 1 a problem (said in one line), 2 a wrong call.
 """
@@ -288,10 +291,27 @@ def check_mpy_cross(path, major):
                                           major if major is not None else "an unknown version"))
 
 
+# the libraries the game put in lib/, one path a line: what the next flash
+# may remove when its board needs them no longer (and nothing else)
+MANIFEST = "lib/freecell-libraries.txt"
+
+
+def installed_libraries(drive):
+    """The library files an earlier flash wrote (its MANIFEST), or none."""
+    try:
+        with open(os.path.join(drive, MANIFEST)) as f:
+            return [line.strip() for line in f if line.strip().startswith("lib/")]
+    except OSError:
+        return []
+
+
 def sync(drive, files):
     """Copy what differs, remove the game's files the build does not have.
     Returns (copied, same, removed)."""
     copied = same = removed = 0
+    game = tuple("lib/%s/" % package for package in PACKAGES)
+    libraries = sorted(p for p in files if p.startswith("lib/") and not p.startswith(game))
+    earlier = installed_libraries(drive)
     for path, data in sorted(files.items()):
         target = os.path.join(drive, path)
         try:
@@ -316,10 +336,26 @@ def sync(drive, files):
             other = path[:-3] + ".mpy" if path.endswith(".py") else path[:-4] + ".py"
             if other not in files and os.path.exists(os.path.join(drive, other)):
                 stale.add(other)
+    for path in earlier:  # another board's libraries, put there by the game
+        if path not in files and ".." not in path.split("/") \
+                and os.path.isfile(os.path.join(drive, path)):
+            stale.add(path)
     for path in sorted(stale):
         os.remove(os.path.join(drive, path))
         removed += 1
+        _remove_empty_folders(drive, os.path.dirname(path))
+    if libraries != earlier:
+        with open(os.path.join(drive, MANIFEST), "w") as f:
+            f.write("".join(path + "\n" for path in libraries))
     return copied, same, removed
+
+
+def _remove_empty_folders(drive, folder):
+    """A library package's folders, once their last file went (never lib/)."""
+    while folder.startswith("lib/") and os.path.isdir(os.path.join(drive, folder)) \
+            and not os.listdir(os.path.join(drive, folder)):
+        os.rmdir(os.path.join(drive, folder))
+        folder = os.path.dirname(folder)
 
 
 def parse(argv):

@@ -7,7 +7,11 @@ SSD1306 at 0x3C on I2C0 and the buttons of boards/pico_ssd1306.py on GPIO.
     VirtualPico(IMAGE)   the board behind a pseudo-terminal (vpico.sh, socat),
                          for mpremote and `make flash`; IMAGE is its flash's
                          file system, loaded if it exists and written back at
-                         stop() (the power cut)
+                         stop() (the power cut); with survive_reset, a reset
+                         (make flash's last step) boots it again from that
+                         flash on the same port, so flashing twice works
+    tools/pico.py serve IMAGE    that board for a person: prints the port to
+                         give make flash, until Ctrl-C
     boot(IMAGE, ...)     boot main.py headless for a time (IMAGE None: from
                          a blank flash), press buttons on
                          GPIO, and read back every display update (pico_tap.mjs)
@@ -25,6 +29,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -248,20 +253,55 @@ class VirtualPico:
     """The emulated Pico behind a pseudo-terminal (as ../shared/pico/vpico.sh,
     through tools/pico_tap.mjs): `make flash PORT=<port>` and mpremote work
     on it.  `more`: the runner's other options.  stop() ends the emulator, which writes the
-    flash back to `image` (cutting the power)."""
+    flash back to `image` (cutting the power).  survive_reset: a reset
+    (machine.reset(), make flash's last step) ends the emulator with the
+    flash saved, and the board boots again from it behind the same port
+    (`resets` counts them), as a real Pico comes back on its USB port;
+    without it the board waits after a reset until stop()."""
 
-    def __init__(self, image, more=(), firmware=MICROPYTHON):
+    def __init__(self, image, more=(), firmware=MICROPYTHON, survive_reset=False):
         self.image = os.path.abspath(image)
         self.firmware = firmware
         self._tmp = tempfile.mkdtemp(prefix="vpico-")
         self.port = os.path.join(self._tmp, "tty")
         self.proc = None
         self.more = more
+        self.survive_reset = survive_reset
+        self.resets = 0
+        self._lock = threading.RLock()  # _launch() may stop() under it
+        self._stopping = False
+        self._watch = None
 
     def start(self):
         problem = missing(need_socat=True)
         if problem:
             raise RuntimeError(problem + " is missing")
+        self._launch()
+        if self.survive_reset:
+            self._watch = threading.Thread(target=self._come_back, daemon=True)
+            self._watch.start()
+        return self
+
+    def _come_back(self):
+        """Each time the session ends by itself (a reset, the flash saved),
+        boot again from that flash behind the same port."""
+        while True:
+            proc = self.proc
+            if proc is None:
+                return
+            proc.wait()
+            with self._lock:
+                if self._stopping or self.proc is not proc:
+                    return
+                self._wait_group(proc)  # the runner has written the flash back
+                self.resets += 1
+                try:
+                    os.unlink(self.port)  # socat's old link, if it left it
+                except OSError:
+                    pass
+                self._launch()
+
+    def _launch(self):
         # vpico.sh's socat line, with the runner behind the tap, which
         # presses Ctrl-C until the board's REPL answers (run.mjs's one can be
         # spent on the boot, and then the port answers nothing)
@@ -271,7 +311,8 @@ class VirtualPico:
                                               "--i2c-addr", "0x3C", "--gpio-high", "10-17"]
         self.proc = subprocess.Popen(
             ["socat", "PTY,link=%s,raw,echo=0" % self.port,
-             "EXEC:" + " ".join(runner + list(self.more))],
+             "EXEC:" + " ".join(runner + (["--reset-ends"] if self.survive_reset else [])
+                               + list(self.more))],
             env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         for _ in range(200):
@@ -284,25 +325,33 @@ class VirtualPico:
     def stop(self):
         """End the emulator; returns once it has written the flash back (the
         node process outlives socat, which the Popen is: wait for the group)."""
-        if self.proc:
-            group = self.proc.pid
-            try:
-                os.killpg(group, signal.SIGTERM)  # run.mjs saves the flash on SIGTERM
-            except ProcessLookupError:
-                pass
-            deadline = time.time() + 60
-            while time.time() < deadline:
-                self.proc.poll()  # reap socat
+        with self._lock:
+            self._stopping = True
+            proc, self.proc = self.proc, None
+            if proc:
                 try:
-                    os.killpg(group, 0)  # anyone left in the group?
+                    os.killpg(proc.pid, signal.SIGTERM)  # run.mjs saves the flash on SIGTERM
                 except ProcessLookupError:
-                    break
-                time.sleep(0.05)
-            else:
-                os.killpg(group, signal.SIGKILL)
-            self.proc.wait()
-            self.proc = None
+                    pass
+                self._wait_group(proc)
         shutil.rmtree(self._tmp, ignore_errors=True)
+
+    @staticmethod
+    def _wait_group(proc, seconds=60):
+        """Until every process of the session's group (socat's: proc) has
+        ended (the node process outlives socat), killing what is left after
+        `seconds`."""
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            proc.poll()  # reap socat
+            try:
+                os.killpg(proc.pid, 0)  # anyone left in the group?
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
     def __enter__(self):
         return self.start()
@@ -311,11 +360,33 @@ class VirtualPico:
         self.stop()
 
 
+def serve(image):
+    """A person's emulated Pico: the port to flash, until Ctrl-C (the flash
+    written back to `image` then, and at every reset on the way)."""
+    install()
+    with VirtualPico(image, survive_reset=True) as board:
+        print("emulated Pico on %s (flash: %s); Ctrl-C stops it" % (board.port, image))
+        print("  make flash BOARD=pico_ssd1306 PORT=%s" % board.port, flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+
+
 if __name__ == "__main__":
     import sys
 
+    if sys.argv[1:2] == ["serve"] and len(sys.argv) == 3:
+        try:
+            serve(os.path.abspath(sys.argv[2]))
+        except RuntimeError as error:
+            sys.exit("pico.py: %s" % error)
+        sys.exit(0)
     if sys.argv[1:] != ["install"]:
-        sys.exit("usage: tools/pico.py install    (rp2040js into build/, for the tests)")
+        sys.exit("usage: tools/pico.py install        rp2040js into build/, for the tests\n"
+                 "       tools/pico.py serve IMAGE    the emulated Pico behind a port, its flash"
+                 " in IMAGE, for make flash (again and again) and mpremote")
     if not install():
         print("pico.py: could not install %s (is npm here?): the tests on the emulated "
               "Pico will skip" % RP2040JS)

@@ -29,6 +29,9 @@
 //
 // --sound-log FILE: what a buzzer on GP28 plays (the Thumby's), at the end.
 // --bridge (VirtualPico): Ctrl-C again until the REPL's prompt (below).
+// --reset-ends: behind the bridge too, a reset ends the session (the flash
+// saved) instead of leaving the board waiting: VirtualPico(survive_reset)
+// then boots it again from that flash, as a real board comes back.
 import fs from 'fs';
 import path from 'path';
 import { createRequire } from 'module';
@@ -46,6 +49,9 @@ process.argv.splice(at, 2);
 const soundAt = process.argv.indexOf('--sound-log');
 const soundPath = soundAt >= 0 ? process.argv[soundAt + 1] : null;
 if (soundAt >= 0) process.argv.splice(soundAt, 2);
+const resetAt = process.argv.indexOf('--reset-ends');
+const resetEnds = resetAt >= 0;
+if (resetEnds) process.argv.splice(resetAt, 1);
 
 const requireFrom = createRequire(path.join(process.env.RP2040JS_DIR || process.cwd(), 'noop.js'));
 const { RPI2C } = requireFrom('rp2040js');
@@ -165,13 +171,13 @@ Object.defineProperty(RPSPI.prototype, 'onTransmit', {
 // ends the session as a power cut would (run.mjs saves the flash on SIGTERM);
 // behind a pseudo-terminal (--bridge: VirtualPico, where make flash resets the
 // board last) it leaves the board waiting, as run.mjs alone does, until the
-// session is ended.
+// session is ended, unless --reset-ends says to end it there too.
 const { RPWatchdog } = requireFrom(path.join(path.dirname(requireFrom.resolve('rp2040js')),
                                              'peripherals', 'watchdog.js'));
 const watchdogWrite = RPWatchdog.prototype.writeUint32;
 const bridged = process.argv.includes('--bridge');  // VirtualPico: mpremote's reset waits as it did
 RPWatchdog.prototype.writeUint32 = function (offset, value) {
-  if (offset === 0 && (value & 0x80000000) && !bridged) {
+  if (offset === 0 && (value & 0x80000000) && (!bridged || resetEnds)) {
     console.error(`[tap] reset at ${this.rp2040.clock.nanos}`);
     setImmediate(() => process.kill(process.pid, 'SIGTERM'));
   }

@@ -28,11 +28,12 @@ the first key wakes it.
 
 import argparse
 import os
-import shutil
 import struct
 import subprocess
 import sys
 import zlib
+
+import cli  # tools/cli.py: the script's own folder is on sys.path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNNER = os.path.join(ROOT, "tools", "simrun.py")
@@ -49,8 +50,8 @@ USAGE = __doc__
 
 
 def micropython():
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return here if os.path.exists(here) else shutil.which("micropython")
+    """The unix port: this Python's, the project's .venv's (make run's), PATH's."""
+    return cli.tool("micropython")
 
 
 class Firmware:

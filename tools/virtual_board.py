@@ -22,8 +22,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def micropython():
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return here if os.path.exists(here) else shutil.which("micropython")
+    """The unix port: this Python's, the project's .venv's (make run's), PATH's."""
+    return cli.tool("micropython")
 
 
 class VirtualBoard:
@@ -83,7 +83,7 @@ def main():
     except RuntimeError as error:
         sys.exit("virtual_board.py: %s" % error)
     print("virtual board on %s (flash: %s); Ctrl-C stops it" % (board.port, board.flash_dir))
-    print("  make flash BOARD=sim PORT=%s" % board.port)
+    print("  make flash BOARD=sim PORT=%s" % board.port, flush=True)  # read through a pipe too
     try:
         board.proc.wait()
     except KeyboardInterrupt:

@@ -8,7 +8,8 @@ When it writes (flash wears out, so not on every press):
     last 30 seconds of play.
   - the statistics: when a game starts or ends.  The settings: when changed.
   - a finished game's result and its log (freecell/results.py): once, when
-    it ends, into result0.sav .. result7.sav (the last eight games).
+    it ends, into result<serial mod 8>.sav (the last eight games; the first
+    game writes result1.sav).
 In a timed game the seconds count too: they are saved as moves are, so a
 power cut gives back at most the last 30 seconds.
 Worst case, an hour of steady play writes the game 120 times (about 1 KB

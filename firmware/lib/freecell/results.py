@@ -2,8 +2,9 @@
 that led to it (movelog.py), as the board keeps them in its result log, and
 the replay that confirms or refutes them (tools/fc.py verify).
 
-The board writes one file a finished game, result0.sav .. result7.sav (the
-game's serial mod 8: the last eight games, each at most 850 bytes), with
+The board writes one file a finished game, result<serial mod 8>.sav (the
+first game, serial 1, writes result1.sav; the eighth result0.sav: the last
+eight games, each at most 850 bytes), with
 freecell.container, kind b"R".  Payload, version 1 (29 + 2 x actions):
     0   3   deal number, high part      3   2   low part
     5   1   the game (a variant's id)   6   1   free cells
@@ -155,9 +156,11 @@ class Result:
         deal = DealNumber()
         deal.hi, deal.lo = self.hi, self.lo
         ending = "won" if self.state == WON else "given up"
-        return "%s (%s #%s%s): %s, %d/52 home, %d moves, %d undos, %s score %d%s, %s" % (
+        return "%s (%s #%s%s%s): %s, %d/52 home, %d moves, %d undos, %s score %d%s, %s" % (
             code(self.rules(self.cells), deal), self.rules.name, deal.text(),
-            ", daily" if self.daily else "", ending, self.home, self.moves, self.undos,
+            ", daily" if self.daily else "",
+            ", tournament round %d" % self.round if self.round else "",
+            ending, self.home, self.moves, self.undos,
             NAMES[self.scheme], self.score,
             " in %d s" % self.seconds if self.scheme == TIMED else "",
             "the solver played part of it" if self.by_solver else "by the player")
