@@ -142,13 +142,15 @@ def played(flashed, tmp_path_factory):
     return play_cut_and_resume(flashed["image"], tmp_path_factory.mktemp("played"))
 
 
-def play_cut_and_resume(image, folder, firmware=pico.MICROPYTHON):
-    """Boot `image` (None: a blank flash) on `firmware`, play FIRST_BOOT,
-    cut the power; boot again from the flash it kept and play SECOND_BOOT;
-    the simulator given the same presses."""
+def play_cut_and_resume(image, folder, firmware=pico.MICROPYTHON, start_ms=1500):
+    """Boot `image` (None: a blank flash) on `firmware`, play FIRST_BOOT
+    from start_ms (the title shown: later for a game that compiles its
+    source at boot), cut the power; boot again from the flash it kept and
+    play SECOND_BOOT; the simulator given the same presses."""
     cut = str(folder / "cut.img")
-    first = pico.boot(image, FIRST_BOOT, slow={DEAL_PRESS: 2500}, save_to=cut, firmware=firmware)
-    second = pico.boot(cut, SECOND_BOOT, slow={0: 1500}, firmware=firmware)
+    first = pico.boot(image, FIRST_BOOT, slow={DEAL_PRESS: 2500}, save_to=cut, firmware=firmware,
+                      start_ms=start_ms)
+    second = pico.boot(cut, SECOND_BOOT, slow={0: 1500}, firmware=firmware, start_ms=start_ms)
     sim_flash = str(folder / "sim-flash")
     sim_first, states_first = sim_frames(FIRST_BOOT, sim_flash)
     sim_second, states_second = sim_frames(SECOND_BOOT, sim_flash)
