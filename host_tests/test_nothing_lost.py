@@ -194,14 +194,14 @@ def test_a_score_its_own_log_contradicts_is_refused():
     assert loadgame.decode_game(good, Game()) == 1
     payload = bytearray(good[6:-4])
     container.put(payload, 15, 9000, 3)
-    lie = container.wrap(b"G", 3, payload, len(payload))
+    lie = container.wrap(b"G", savefile.GAME_VERSION, payload, len(payload))
     other = Game()
     assert loadgame.decode_game(lie, other) == "the game's counters or score do not match its log"
     assert other.score == 0 and other.history.head == 0  # a fresh deal, not the lie
     for at, value in ((9, 40), (12, 1)):  # more moves, an undo, than the log holds
         bad = bytearray(good[6:-4])
         container.put(bad, at, value, 3)
-        assert loadgame.decode_game(container.wrap(b"G", 3, bad, len(bad)), Game()) == \
+        assert loadgame.decode_game(container.wrap(b"G", savefile.GAME_VERSION, bad, len(bad)), Game()) == \
             "the game's counters or score do not match its log"
 
 
@@ -212,7 +212,7 @@ def test_the_lying_score_never_becomes_the_best_through_the_app():
     d.app.keeper.save_game(d.game)
     payload = bytearray(files.files[GAME][6:-4])
     container.put(payload, 15, 9000, 3)
-    files.files[GAME] = bytes(container.wrap(b"G", 3, payload, len(payload)))
+    files.files[GAME] = bytes(container.wrap(b"G", savefile.GAME_VERSION, payload, len(payload)))
     again = reboot(files)
     assert again.app.notice == "saved game: the game's counters or score do not match its log; " \
                                "set aside as game.sav.bad1"
@@ -303,7 +303,7 @@ def test_the_largest_game_file_is_the_one_the_loader_allows():
     assert g.history.end - g.history.first >= g.history.capacity - 2
     assert g.log.n == g.log.capacity
     assert len(data) <= savefile.game_bytes(g.history.capacity, g.log.capacity)
-    assert savefile.game_bytes(360, 400) == 1995
+    assert savefile.game_bytes(360, 400) == 1996
     assert loadgame.decode_game(data, Game()) == 1
 
 
@@ -373,7 +373,7 @@ def test_a_redoable_step_the_log_never_made_is_refused():
     assert (payload[table_end + 1], payload[table_end + 3]) == (1, 0)  # one step, redoable
     j = table_end + 4
     payload[j] = (payload[j] & 0xC0) | 2  # from column 3 instead: as legal
-    lie = container.wrap(b"G", 3, payload, len(payload))
+    lie = container.wrap(b"G", savefile.GAME_VERSION, payload, len(payload))
     other = Game()
     assert loadgame.decode_game(lie, other) == "the undo history does not match the game's log"
     assert other.history.end == 0  # nothing of the lie

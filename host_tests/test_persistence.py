@@ -9,7 +9,7 @@ import pytest
 
 from app import records_format as R
 
-from conftest import need
+from conftest import ROOT, need
 from freecell import loadgame, notation, savefile
 from freecell.game import Game
 
@@ -307,7 +307,7 @@ def test_a_save_from_another_format_version_is_set_aside_at_boot():
     data = files.files[GAME]
     files.files[GAME] = bytes(wrap(b"G", 0, data[6:-4], len(data) - 10))  # "version 0"
     again = Driver(storage=Storage(files))
-    assert again.app.notice == ("saved game: format version 0, this game reads 3; "
+    assert again.app.notice == ("saved game: format version 0, this game reads 4; "
                                 "set aside as game.sav.bad1")
     assert not again.app.in_progress and again.app.keeper.stats.consistent()
 
@@ -556,10 +556,41 @@ def test_files_of_the_version_before_scores_had_schemes_still_load():
     assert game.scoring == 0 and game.seconds == 0 and not game.log.complete
     assert game.undo() == 0 and game.redo() == 0
     d.press("start")  # leaving the table saves: the new format
-    assert files.files[GAME][3] == 3
+    assert files.files[GAME][3] == savefile.GAME_VERSION
     d.press("b", "start").choose("give_up")  # its result: kept, but not checkable
     assert files.files[STATS][3] == 4
     from freecell.results import Result
     r = Result()
     assert r.decode(files.files["result3.sav"]) is None
     assert r.check().startswith("cannot be checked")
+
+
+SAVES_V4 = os.path.join(os.path.dirname(__file__), "data", "saves_v4")
+
+
+def test_files_of_the_version_before_rule_options_still_load():
+    """Files made by the release before RUN LIMIT (host_tests/data/saves_v4:
+    its made_by.py.txt): a game of format 3 in progress (deal 3, two free
+    cells, timed, a whole log), statistics 4, settings 3, a result.  They
+    load as they were, the standard run limit, and the next save is format 4."""
+    import subprocess
+    files = FakeFiles()
+    for name in (GAME, STATS, SETTINGS):
+        with open(os.path.join(SAVES_V4, name), "rb") as f:
+            files.files[name] = f.read()
+    assert (files.files[GAME][3], files.files[STATS][3], files.files[SETTINGS][3]) == (3, 4, 3)
+    d = Driver(storage=Storage(files))
+    assert d.app.notice is None and d.app.in_progress
+    settings = d.app.keeper.settings
+    assert (settings.cells, settings.scoring, settings.simple_runs) == (2, 1, False)
+    d.press("a")  # RESUME
+    game = d.game
+    assert (game.number.text(), game.table.cells, game.moves, game.undos) == ("3", 2, 6, 1)
+    assert game.scoring == 1 and game.log.complete and not game.variant.simple_runs
+    assert game.undo() == 0 and game.redo() == 0
+    d.press("start")  # leaving the table saves: the new format
+    assert files.files[GAME][3] == 4 and files.files[GAME][-5] == 0  # no rule options
+    result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "fc.py"), "verify",
+                             os.path.join(SAVES_V4, "result1.sav")], capture_output=True,
+                            text=True)
+    assert result.returncode == 0 and "confirmed" in result.stdout, result.stdout + result.stderr

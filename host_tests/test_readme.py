@@ -59,6 +59,10 @@ ELSEWHERE = {
                                              "solved",
     "fc.py replay --no-autoplay": "test_peers::test_fc_solve_solutions_replay_to_solved",
     "fc.py replay|solve --take-back": "test_take_back::test_fc_py_solves_and_replays_with_the_rule",
+    "fc.py --run-limit simple": "test_run_limit::test_fc_py_solves_and_replays_under_the_simple_"
+                                "limit",
+    "fc.py replay|solve --run-limit simple": "test_run_limit::test_fc_py_solves_and_replays_"
+                                             "under_the_simple_limit",
     "fc.py verify": "test_codes_and_results::test_fc_py_verify_confirms_a_log_and_refutes_an_"
                     "edited_one",
     "tools/saves.py pull [--port PORT]": "test_saves_tool::test_pull_copies_the_files_off_the_board_and_shows_them",

@@ -57,10 +57,10 @@ def test_round_trip_resumes_exactly_with_undo_and_redo(moves, undos):
 
 
 def test_sizes_match_the_documented_layout():
-    assert len(savefile.encode_game(played(0), 1)) == 6 + 105 + 4
+    assert len(savefile.encode_game(played(0), 1)) == 6 + 106 + 4
     fresh = Game()
     fresh.deal(1)
-    assert len(savefile.encode_game(fresh, 1)) <= 6 + 105 + 4
+    assert len(savefile.encode_game(fresh, 1)) <= 6 + 106 + 4
     ten = played(10)
     logged = len(savefile.encode_game(ten, 1))
     ten.log.clear()
@@ -123,13 +123,14 @@ def payload_of(game):
 
 
 def tail(game):
-    """The bytes after the undo history: scheme, seconds, the log."""
-    return 6 + 2 * game.log.n
+    """The bytes after the undo history: scheme, seconds, the log, the rule
+    options."""
+    return 6 + 2 * game.log.n + 1
 
 
 def test_a_foreign_version_is_named():
-    assert loadgame.decode_game(reseal(payload_of(played(3)), 4), Game()) == \
-        "format version 4, this game reads 3"
+    assert loadgame.decode_game(reseal(payload_of(played(3)), 5), Game()) == \
+        "format version 5, this game reads 4"
 
 
 @pytest.mark.parametrize("offset,value,message", [

@@ -158,7 +158,7 @@ except MemoryError:
 @pytest.fixture(scope="module")
 def flashes(tmp_path_factory):
     """Flash folders: a game with a full undo ring and a full log (the
-    largest file a board writes, 1,995 bytes) and its statistics; the same
+    largest file a board writes, 1,996 bytes) and its statistics; the same
     with oversized files where saves and unfinished saves go; and none."""
     from app.records import Stats
     from freecell.savefile import encode_game

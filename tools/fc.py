@@ -3,10 +3,12 @@
 
     fc.py deal N [--game G]         deal N, one line per column, bottom card first
                                     (the cells dealt into on a line before them)
-    fc.py replay N [--game G] [--no-autoplay] [--cells K] [--take-back] [MOVE ...]
+    fc.py replay N [--game G] [--no-autoplay] [--cells K] [--take-back]
+               [--run-limit L] [MOVE ...]
                                     play the moves (or a transcript on standard
                                     input) and print the position fc-solve reads
-    fc.py solve N [--game G] [--no-autoplay] [--cells K] [--take-back] [--budget B]
+    fc.py solve N [--game G] [--no-autoplay] [--cells K] [--take-back]
+               [--run-limit L] [--budget B]
                                     find a winning line with the board's solver and
                                     print it in the notation replay reads
     fc.py code encode [--game G] [--cells K] N
@@ -40,8 +42,8 @@ from freecell.variants import FreeCell, VARIANTS, by_name  # noqa: E402
 GAMES = ", ".join(v.name for v in VARIANTS)
 USAGE = """usage:
   fc.py deal N [--game G]
-  fc.py replay N [--game G] [--no-autoplay] [--cells K] [--take-back] [MOVE ...]
-  fc.py solve N [--game G] [--no-autoplay] [--cells K] [--take-back] [--budget B]
+  fc.py replay N [--game G] [--no-autoplay] [--cells K] [--take-back] [--run-limit L] [MOVE ...]
+  fc.py solve N [--game G] [--no-autoplay] [--cells K] [--take-back] [--run-limit L] [--budget B]
   fc.py code encode [--game G] [--cells K] N
   fc.py code decode CODE
   fc.py verify LOG ...
@@ -50,6 +52,9 @@ G is the game, as fc-solve names it: %s (default freecell).
 K is FreeCell's free cells, 1 to 4 (default 4).
 --take-back lets a foundation's top card come back to a column or a free
 cell (an optional rule; such a move is written 'h1a', the pile numbered).
+L is the run limit: standard (the default: (free cells + 1) x 2 ^ empty
+columns) or simple, the one some products use ((free cells + 1) x (empty
+columns + 1) onto cards, (free cells + 1) x empty columns into one).
 replay reads the moves from standard input when none are given (an fc-solve
 '-m -snx' transcript is fine) and prints the final position.
 solve prints a winning line (exit 0), or says it gave up after B positions
@@ -97,7 +102,7 @@ def parse_args(argv):
             raise UsageError("code decode takes one code, got " + str(len(argv) - 1))
         return command, argv[1], {}, argv[2:]
     options = {"autoplay": True, "cells": None, "budget": DEFAULT_BUDGET, "game": FreeCell,
-               "take_back": False}
+               "take_back": False, "simple_runs": False}
     words = []
     i = 1
     while i < len(argv):
@@ -107,6 +112,11 @@ def parse_args(argv):
             options["autoplay"] = False
         elif playing and word == "--take-back":
             options["take_back"] = True
+        elif playing and (word == "--run-limit" or word.startswith("--run-limit=")):
+            value, i = option_value(argv, i, "--run-limit", "standard or simple")
+            if value not in ("standard", "simple"):
+                raise UsageError("--run-limit is standard or simple, not '" + value + "'")
+            options["simple_runs"] = value == "simple"
         elif command == "solve" and (word == "--budget" or word.startswith("--budget=")):
             value, i = option_value(argv, i, "--budget", "a number of positions")
             if not ascii_digits(value) or not 1 <= int(value) <= 100000000:
@@ -136,6 +146,7 @@ def parse_args(argv):
         raise UsageError("%s is played with %s free cells, not %d" % (
             game.name, " or ".join(str(n) for n in game.CELL_CHOICES), options["cells"]))
     options["variant"] = game(options["cells"])
+    options["variant"].simple_runs = options["simple_runs"]
     return command, words[0], options, words[1:]
 
 

@@ -90,7 +90,12 @@ def new_game(app, number, daily=False, tournament=False):
     app.entry_for_tournament = False
     settings = keeper.settings
     st = keeper.stats
-    game.set_variant(st.tour_variant() if tournament else settings.variant(daily))
+    if tournament:  # the tournament's game and cells, the settings' run limit
+        variant = st.tour_variant()
+        variant.simple_runs = settings.simple_runs
+    else:
+        variant = settings.variant(daily)
+    game.set_variant(variant)
     game.autoplay = settings.autoplay
     game.take_back = settings.take_back and not daily
     game.scoring = st.tour_scheme if tournament else settings.scoring

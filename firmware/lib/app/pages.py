@@ -156,8 +156,9 @@ class StatsScreen(TextScreen):
 class SettingsScreen(ListScreen):
     """Kept across boots: autoplay, contrast, flip, sound (where the board
     has a buzzer); for new games, FreeCell's free cells (the one game that
-    offers fewer; never the daily deal's, which is the standard game) and
-    whether cards may come back from the foundations.  A or right changes
+    offers fewer; never the daily deal's, which is the standard game),
+    whether cards may come back from the foundations, and the run limit
+    (STANDARD, or the SIMPLE one some products use; not the daily deal's).  A or right changes
     the item under the cursor, left changes it back."""
 
     def __init__(self, app):
@@ -174,6 +175,8 @@ class SettingsScreen(ListScreen):
             ((b"FC CELLS: %d" if self.app.layout.narrow else b"FREECELL CELLS: %d") % s.cells,
              "cells"),
             (b"FROM HOME: ON" if s.take_back else b"FROM HOME: OFF", "take_back"),
+            ((b"RUNS: " if self.app.layout.narrow else b"RUN LIMIT: ")
+             + (b"SIMPLE" if s.simple_runs else b"STANDARD"), "runs"),
             (b"SCORING: " + scoring.TITLES[s.scoring].encode(), "scoring"),
             (b"DONE", "done"),
         ]
@@ -215,6 +218,8 @@ class SettingsScreen(ListScreen):
             s.cells = (s.cells - 1 + step) % 4 + 1
         elif action == "take_back":  # for the next deal, as the cells
             s.take_back = not s.take_back
+        elif action == "runs":  # for the next deal too: a game keeps the limit it began with
+            s.simple_runs = not s.simple_runs
         elif action == "scoring":  # for the next deal too
             s.scoring = (s.scoring + step) % scoring.SCHEMES
         self.app.apply_display_settings()

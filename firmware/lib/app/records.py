@@ -266,10 +266,11 @@ class Settings:
         self.variant_id = 0  # FreeCell's: the game chosen last
         self.scoring = CLASSIC
         self.sound = True  # where the board has a buzzer (saved as "quiet": on by default)
+        self.simple_runs = False  # RUN LIMIT: SIMPLE (the products' (cells + 1) x (empty + 1))
 
     def encode(self):
         buf = bytearray(((1 if self.autoplay else 0) | (2 if self.take_back else 0)
-                         | (0 if self.sound else 4),
+                         | (0 if self.sound else 4) | (8 if self.simple_runs else 0),
                          self.contrast, 1 if self.flip else 0, self.cells, self.variant_id,
                          self.scoring))
         return wrap(SETTINGS, VERSION, buf, 6)
@@ -283,7 +284,10 @@ class Settings:
 
     def variant(self, standard=False):
         """A variant object for the next deal: the game chosen, with the
-        free cells chosen where the game lets the player choose them (not
-        when `standard`: the daily deal is the same game for everyone)."""
+        free cells chosen where the game lets the player choose them, and
+        the run limit chosen (neither when `standard`: the daily deal is the
+        same game for everyone)."""
         rules = by_id(self.variant_id)
-        return rules(self.cells if self.cells in rules.CELL_CHOICES and not standard else None)
+        variant = rules(self.cells if self.cells in rules.CELL_CHOICES and not standard else None)
+        variant.simple_runs = self.simple_runs and not standard
+        return variant

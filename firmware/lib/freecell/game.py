@@ -412,6 +412,9 @@ class Game:
     def reason(self):
         """The last refusal in a player's words ('' when there was none)."""
         one = self.fit == 1
+        if self.error == E_ROOM and self.variant.simple_runs:  # name the rule that refused it
+            return "needs room for %d cards, %d fit under the simple run limit" % (
+                self.need, self.fit)
         if self.error == E_NOT_RUN and one:  # a buried card ("only 1 card forms a run" misled)
             return "no run there: only the top card can move"
         return _REASONS[self.error].format(name(self.card), name(self.onto), self.need, self.fit,

@@ -49,7 +49,7 @@ _AT_CELL_CARDS = const(21)  # savefile._AT_CELL_CARDS
 _AT_PILES = const(29)  # savefile._AT_PILES
 _AT_HEIGHTS = const(33)  # savefile._AT_HEIGHTS
 _AT_CARDS = const(43)  # savefile._AT_CARDS
-_SHORTEST = const(53)  # savefile._SHORTEST
+_SHORTEST = const(54)  # savefile._SHORTEST
 _F_AUTOPLAY = const(1)  # savefile._F_AUTOPLAY
 _F_WHOLE_COLUMN = const(2)  # savefile._F_WHOLE_COLUMN
 _F_FROM_DEAL = const(4)  # savefile._F_FROM_DEAL
@@ -62,13 +62,15 @@ _AT_SCHEME = const(0)  # savefile._AT_SCHEME
 _AT_SECONDS = const(1)  # savefile._AT_SECONDS
 _AT_LOGGED = const(4)  # savefile._AT_LOGGED
 _TAIL_BYTES = const(6)  # savefile._TAIL_BYTES
+_RULES_BYTES = const(1)  # savefile._RULES_BYTES
+_R_SIMPLE_RUNS = const(1)  # savefile._R_SIMPLE_RUNS
 
 
 def decode_game(data, game):
     """Load a saved game into `game`.  Returns the game's serial, or an error
     message (a str) and leaves `game` as it was."""
     where = unwrap(data, GAME, GAME_VERSION)
-    if isinstance(where, str) and data[3:4] in (b"\x01", b"\x02"):  # an earlier format
+    if isinstance(where, str) and data[3:4] in (b"\x01", b"\x02", b"\x03"):  # an earlier format
         where = unwrap(data, GAME, data[3])
         if not isinstance(where, str):  # loaded only here: once in a board's life
             from .savefile_old import upgrade
@@ -98,6 +100,10 @@ def decode_game(data, game):
             or state > 2 or undos > moves:
         return "the game record has impossible values"
     variant = rules(cells)
+    options = data[end - _RULES_BYTES]
+    if options & ~_R_SIMPLE_RUNS:
+        return "the game record has impossible values"
+    variant.simple_runs = bool(options & _R_SIMPLE_RUNS)
     # a game of its own to judge the history by: the same rules, the deal
     referee = Game(autoplay=False, history=1, variant=variant, log=1)
     referee.number.hi = hi
@@ -118,7 +124,7 @@ def decode_game(data, game):
         return "the undo history does not fit the record"
     logged = get(data, tail + _AT_LOGGED, 2)
     entries = tail + _TAIL_BYTES
-    if entries + 2 * logged != end or logged > game.log.capacity:
+    if entries + 2 * logged + _RULES_BYTES != end or logged > game.log.capacity:
         return "the game's log does not fit the record"
     scheme = data[tail + _AT_SCHEME]
     if scheme >= SCHEMES:

@@ -10,7 +10,8 @@ freecell.container, kind b"R".  Payload, version 1 (29 + 2 x actions):
     5   1   the game (a variant's id)   6   1   free cells
     7   1   autoplay at the deal 1 | cards may come back from home 2 | a
             daily deal (the first try) 4 | the solver made a move of it 8 |
-            the log holds every action since the deal 16
+            the log holds every action since the deal 16 | the simple run
+            limit 32 (RUN LIMIT: SIMPLE)
     8   1   the scoring scheme (scoring.py)
     9   1   how it ended: 1 won, 2 given up
     10  1   cards home
@@ -46,6 +47,7 @@ _TAKE_BACK = const(2)
 _DAILY = const(4)
 _BY_SOLVER = const(8)
 _COMPLETE = const(16)
+_SIMPLE_RUNS = const(32)
 
 
 def most_bytes(log):
@@ -68,7 +70,7 @@ def encode(game, serial, daily=False, round_=0):
     buf[6] = game.table.cells
     buf[7] = (_AUTOPLAY if game.log_autoplay else 0) | (_TAKE_BACK if game.take_back else 0) \
         | (_DAILY if daily else 0) | (_BY_SOLVER if game.assisted else 0) \
-        | (_COMPLETE if log.complete else 0)
+        | (_COMPLETE if log.complete else 0) | (_SIMPLE_RUNS if game.variant.simple_runs else 0)
     buf[8] = game.scoring
     buf[9] = game.state
     buf[10] = game.cards_home()
@@ -102,7 +104,7 @@ class Result:
                         for i in range((n - _HEAD) // 2)]
         if self.rules is None or self.cells not in self.rules.CELL_CHOICES \
                 or self.scheme >= SCHEMES or self.state not in (WON, GAVE_UP) \
-                or self.home > 52 or self.round > 3 or self.flags & 0xE0 \
+                or self.home > 52 or self.round > 3 or self.flags & 0xC0 \
                 or (self.hi == 0 and self.lo == 0) or self.hi > 0x1FFFF:
             return "the result record has impossible values"
         return None
@@ -117,7 +119,9 @@ class Result:
 
     def game(self):
         """A game at this result's deal, with its rules, not yet played."""
-        game = Game(autoplay=bool(self.flags & _AUTOPLAY), variant=self.rules(self.cells),
+        variant = self.rules(self.cells)
+        variant.simple_runs = bool(self.flags & _SIMPLE_RUNS)
+        game = Game(autoplay=bool(self.flags & _AUTOPLAY), variant=variant,
                     log=len(self.entries) + 1)
         game.take_back = bool(self.flags & _TAKE_BACK)
         game.scoring = self.scheme
@@ -156,9 +160,10 @@ class Result:
         deal = DealNumber()
         deal.hi, deal.lo = self.hi, self.lo
         ending = "won" if self.state == WON else "given up"
-        return "%s (%s #%s%s%s): %s, %d/52 home, %d moves, %d undos, %s score %d%s, %s" % (
+        return "%s (%s #%s%s%s%s): %s, %d/52 home, %d moves, %d undos, %s score %d%s, %s" % (
             code(self.rules(self.cells), deal), self.rules.name, deal.text(),
             ", daily" if self.daily else "",
+            ", simple run limit" if self.flags & _SIMPLE_RUNS else "",
             ", tournament round %d" % self.round if self.round else "",
             ending, self.home, self.moves, self.undos,
             NAMES[self.scheme], self.score,

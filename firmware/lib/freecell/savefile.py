@@ -2,9 +2,10 @@
 
 The container (kind, version, length, checksum) is container.py's.
 
-Game payload, version 3 (43 + cards on the columns + 4 + 3 per history step
-+ 6 + 2 per logged action bytes: 105 for a fresh deal, at most 1,185 + 800
-with a full 360-step undo ring and a full 400-action log; the file adds 10).
+Game payload, version 4 (43 + cards on the columns + 4 + 3 per history step
++ 6 + 2 per logged action + 1 bytes: 106 for a fresh deal, at most 1,186 +
+800 with a full 360-step undo ring and a full 400-action log; the file adds
+10).
 Each field's offset is named below (as a const, _AT_MOVES and so on, which the
 compiler folds): the writer here uses the names, and the readers
 (loadgame.py, savefile_old.py) keep copies that host_tests/test_structure.py
@@ -43,9 +44,12 @@ checks against these:
     1   3   AT_SECONDS     seconds of play
     4   2   AT_LOGGED      actions logged (L); then 2L (from TAIL_BYTES):
                            the log (movelog.py), oldest first
+    then 1                 the rule options (the payload's last byte):
+                           R_SIMPLE_RUNS 1 (the variant's simple_runs: RUN
+                           LIMIT: SIMPLE)
 Versions 1 (FreeCell only: 4 cells, 8 columns, foundations at locations
-14-17) and 2 (no scheme, seconds or log) are still read: savefile_old.py
-rewrites them as version 3, checked like one.
+14-17), 2 (no scheme, seconds or log) and 3 (no rule options) are still
+read: savefile_old.py rewrites them as version 4, checked like one.
 Loading is loadgame.py's decode_game (imported where a file is loaded: on
 a board only at boot, and let go of after): it checks everything a hand-made
 file could get wrong.  This module does not import it: the two import in
@@ -58,7 +62,7 @@ from .container import HEADER, TRAILER, checksum_of, head, join, put
 from .table import COLUMN_CAP, MAX_CELLS, MAX_COLUMNS
 
 GAME = b"G"
-GAME_VERSION = 3
+GAME_VERSION = 4
 _AT_NUMBER = const(0)
 _AT_VARIANT = const(5)
 _AT_CELLS = const(6)
@@ -72,7 +76,7 @@ _AT_CELL_CARDS = const(21)
 _AT_PILES = const(29)
 _AT_HEIGHTS = const(33)
 _AT_CARDS = const(43)
-_SHORTEST = const(53)  # _AT_CARDS + 4 (no steps kept) + _TAIL_BYTES, no card on a column
+_SHORTEST = const(54)  # _AT_CARDS + 4 (no steps kept) + _TAIL_BYTES + _RULES_BYTES, no card
 _F_AUTOPLAY = const(1)
 _F_WHOLE_COLUMN = const(2)
 _F_FROM_DEAL = const(4)
@@ -85,12 +89,14 @@ _AT_SCHEME = const(0)  # in the tail
 _AT_SECONDS = const(1)
 _AT_LOGGED = const(4)
 _TAIL_BYTES = const(6)
+_RULES_BYTES = const(1)  # after the log
+_R_SIMPLE_RUNS = const(1)
 
 
 def game_bytes(history, log):
     """The largest game file a board whose undo ring holds `history` steps
     and whose log holds `log` actions can write (the layout above: all 52
-    cards on the columns or, in HalfCell, on the piles): 1,995 bytes with
+    cards on the columns or, in HalfCell, on the piles): 1,996 bytes with
     the default 360 and 400.  A larger file in its place is no save."""
     return HEADER + _SHORTEST + 52 + 3 * history + 2 * log + TRAILER
 
@@ -155,6 +161,7 @@ def game_parts(game, serial):
     put(tail, _AT_LOGGED, log.n, 2)
     parts.append(tail)
     parts.append(log.kept())
+    parts.append(bytearray((_R_SIMPLE_RUNS if game.variant.simple_runs else 0,)))
     trailer = bytearray(TRAILER)
     put(trailer, 0, checksum_of(parts), 4)
     parts.append(trailer)

@@ -2,7 +2,8 @@
 
 Version 1 (FreeCell only: 4 cells, 8 columns, foundations at locations
 14-17) is rewritten as version 2; version 2 (before scores had schemes and
-games a log) as version 3, which loadgame.py then checks like any other.  A
+games a log) as version 3; version 3 (before rule options) as version 4,
+which loadgame.py then checks like any other.  A
 module of its own, imported only when such a file is found (once in a
 board's life: the next save is the current version), so that its code does
 not sit in every board's heap.
@@ -26,10 +27,15 @@ _TAIL_BYTES = const(6)  # savefile._TAIL_BYTES
 
 
 def upgrade(data, at, n, version):
-    """A version 1 or 2 payload rewritten as version 3, or an error message.
-    A game of version 2 is scored classic, has played 0 seconds and has an
-    empty log that does not reach its deal (so its result cannot be
-    checked)."""
+    """A version 1, 2 or 3 payload rewritten as version 4, or an error
+    message.  A game of version 2 is scored classic, has played 0 seconds
+    and has an empty log that does not reach its deal (so its result cannot
+    be checked); a game of version 3 or earlier plays the standard run limit
+    (its rule options byte 0)."""
+    if version == 3:
+        out = bytearray(n + 1)  # + the rule options: none
+        out[:n] = data[at:at + n]
+        return out
     if version == 1:
         data = from_version_1(data, at, n)
         if isinstance(data, str):
@@ -38,7 +44,7 @@ def upgrade(data, at, n, version):
     if n < _AT_CARDS + 4 or data[at + _AT_FLAGS] & 0xE0:  # version 2's layout is 3's, to the tail
         return "the game record has impossible values" if n >= _AT_CARDS + 4 else \
             "the game record is too short"
-    out = bytearray(n + _TAIL_BYTES)  # + scheme 0 (classic), 0 seconds, no log
+    out = bytearray(n + _TAIL_BYTES + 1)  # + scheme 0 (classic), 0 seconds, no log, no options
     out[:n] = data[at:at + n]
     return out
 

@@ -120,6 +120,7 @@ class Solver:
         # hashes in `hashes`): 2-3 of them too
         self.unhashed = _ALL
         self.variant = None
+        self.simple_runs = False  # the variant's run limit the runs table was made for
         self.state = GAVE_UP
         self.width = 0
         # every attribute a search sets, here: an object's attributes grow
@@ -167,8 +168,9 @@ class Solver:
         t.copy_from(game.table)
         self.limits[4] = t.columns
         self.limits[2] = game.take_back
-        if self.variant is not game.variant:
+        if self.variant is not game.variant or self.simple_runs != game.variant.simple_runs:
             v = self.variant = game.variant
+            self.simple_runs = v.simple_runs  # the run limit's table below follows it
             self.by_pile = v.home_rule != BY_SUIT  # piles not one a suit: HalfCell
             self.limits[1] = v.kings_only
             for card in range(52):

@@ -22,6 +22,10 @@ A variant says:
                    the rules (below); `by_suit`, `kings_only` and `home_rule`
                    say the same to the solver's loops, which cannot call
                    methods
+  simple_runs      an option of one game's (RUN LIMIT: SIMPLE, off by
+                   default): the run limit some products use, (free cells +
+                   1) x (empty columns + 1) where the standard one doubles
+                   per empty column; set on the variant object a game plays
 Adding a game: a subclass with its shape and whichever rule differs, an id
 of its own at the end of VARIANTS, and its tests (host_tests/test_variants.py
 plays every variant the same way).  Allocates nothing.
@@ -53,6 +57,7 @@ class FreeCell:
     kings_only = False
     piles = 4
     home_rule = BY_SUIT
+    simple_runs = False
 
     def __init__(self, cells=None):
         self.use_cells(self.CELLS if cells is None else cells)
@@ -79,9 +84,14 @@ class FreeCell:
     def supermove_limit(self, free_cells, empty_columns):
         """How many cards a run may have, given the free cells and the empty
         columns that are not the target.  Where only kings may fill an empty
-        column it carries no part of a run (fc-solve's rule): cells + 1."""
+        column it carries no part of a run (fc-solve's rule): cells + 1.
+        With simple_runs: (free cells + 1) x (empty columns + 1), which is
+        the products' (cells + 1) x (empty + 1) onto cards and (cells + 1) x
+        empty into an empty column, counting the target there."""
         if self.kings_only:
             return free_cells + 1
+        if self.simple_runs:
+            return (free_cells + 1) * (empty_columns + 1)
         return (free_cells + 1) << empty_columns
 
     def is_safe(self, card, foundations):
