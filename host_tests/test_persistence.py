@@ -478,6 +478,16 @@ def test_every_game_is_chosen_on_the_device_remembered_and_resumed(name):
 SAVES_V2 = os.path.join(os.path.dirname(__file__), "data", "saves_v2")
 
 
+def earlier_files(folder):
+    """A flash holding the game, statistics and settings an earlier release
+    wrote (host_tests/data/saves_v*, each folder's made_by.py.txt)."""
+    files = FakeFiles()
+    for name in (GAME, STATS, SETTINGS):
+        with open(os.path.join(folder, name), "rb") as f:
+            files.files[name] = f.read()
+    return files
+
+
 def test_statistics_are_kept_per_game():
     """A FreeCell win, a HalfCell game given up and one in progress: each
     game's counters apart, the totals the sum, and the file says the same."""
@@ -509,10 +519,7 @@ def test_statistics_written_before_games_were_counted_apart_are_read():
     made_by.py.txt): one set of counters, for three FreeCell games and a
     Seahaven game in progress.  They load as FreeCell's, the game in progress
     moves to Seahaven's tally, and the game resumes."""
-    files = FakeFiles()
-    for name in (GAME, STATS, SETTINGS):
-        with open(os.path.join(SAVES_V2, name), "rb") as f:
-            files.files[name] = f.read()
+    files = earlier_files(SAVES_V2)
     assert files.files[STATS][3] == 2  # format 2
     d = Driver(storage=Storage(files))
     assert d.app.notice is None and d.app.in_progress and d.game.variant.name == "seahaven"
@@ -533,10 +540,7 @@ def test_files_of_the_version_before_scores_had_schemes_still_load():
     as they were, classic scoring, the game resumes and plays, and the next
     saves are the new formats."""
     from app.records_format import BESTS, DAILY_PLAYED, LAST_DAILY
-    files = FakeFiles()
-    for name in (GAME, STATS, SETTINGS):
-        with open(os.path.join(SAVES_V3, name), "rb") as f:
-            files.files[name] = f.read()
+    files = earlier_files(SAVES_V3)
     assert (files.files[GAME][3], files.files[STATS][3], files.files[SETTINGS][3]) == (2, 3, 2)
     d = Driver(storage=Storage(files))
     assert d.app.notice is None and d.app.in_progress
@@ -574,10 +578,7 @@ def test_files_of_the_version_before_rule_options_still_load():
     cells, timed, a whole log), statistics 4, settings 3, a result.  They
     load as they were, the standard run limit, and the next save is format 4."""
     import subprocess
-    files = FakeFiles()
-    for name in (GAME, STATS, SETTINGS):
-        with open(os.path.join(SAVES_V4, name), "rb") as f:
-            files.files[name] = f.read()
+    files = earlier_files(SAVES_V4)
     assert (files.files[GAME][3], files.files[STATS][3], files.files[SETTINGS][3]) == (3, 4, 3)
     d = Driver(storage=Storage(files))
     assert d.app.notice is None and d.app.in_progress
