@@ -275,14 +275,17 @@ def test_the_pybadge_shows_red_cards_in_red_on_its_160x128_screen(libs):
     game = Game()
     game.deal(2)
     lay = Layout(160, 128)
+    assert lay.tall and lay.cols.card_w == 17 and lay.head == 8  # its own layout: bigger cards
     t = game.table
     for c in range(8):
         x = lay.cols.x(0, c)
         card = t.card(c, 0)
         y = lay.columns_y + (t.heights[c] - 1) * lay.head  # the top card's head
-        face = [dealt[(y + 1 + dy) * 160 + x + 1 + dx] for dy in range(5) for dx in range(11)]
+        face = [dealt[(y + 1 + dy) * 160 + x + 1 + dx] for dy in range(7) for dx in range(15)]
         signs = set(face) - {1}
         assert signs == ({2} if (card & 3) in (1, 2) else {0}), (c, card, set(face))
+        suit = [dealt[(y + 1 + dy) * 160 + x + 9 + dx] for dy in range(7) for dx in range(7)]
+        assert suit.count(1) < 49 - 20  # a 7x7 suit sign, not a 5x5 one
     assert moved != dealt
 
 
@@ -317,3 +320,11 @@ def test_a_press_made_while_the_app_was_busy_is_not_lost():
     assert keys.get_pressed() == 1
     queued += [(0, False), (0, True), (1, True), (0, False)]  # ...then up, and a quick press
     assert [keys.get_pressed() for _ in range(4)] == [0, 3, 2, 2]
+
+
+def test_the_pictures_in_the_docs_are_what_the_firmware_draws_now(libs):
+    """README's and docs/'s pictures, drawn again from their recorded presses
+    (tools/screenshots.py; the PyBadge's needs this module's libraries)."""
+    result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "screenshots.py"),
+                             "--check"], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr + " (run tools/screenshots.py and commit)"

@@ -8,11 +8,14 @@ and words (the ten, hold A, a buried card, text on the screen's edge)."""
 import os
 import sys
 
+import pytest
+
 from app import records_format as R
 from app.storage import Storage
 from conftest import ROOT
 from freecell import codes
 from freecell.cards import parse
+from freecell.game import Game
 from helpers import position
 from keyplan import Driver, labels
 
@@ -256,3 +259,107 @@ def test_statistics_and_controls_keep_off_the_screens_left_edge():
             fb = d.display
             lit = [y for y in range(7, size[1]) if fb.pixel(0, y)]
             assert not lit, (name, size, lit)
+
+
+# -- 7. the cursor apart from every other mark -----------------------------------
+
+@pytest.mark.parametrize("size", [(128, 64), (72, 40), (160, 128), (128, 128)])
+def test_the_cursor_on_a_cell_never_meets_the_mark_of_the_empty_column_under_it(size):
+    """Holding a card that may go to a free cell or an empty column, the
+    cursor on the cell right over that column: in the rows between the top
+    row and the columns only the cursor's own hooks are lit; the column's
+    mark is dotted inside it, with no line across; the cursor's brackets
+    are solid and as tall as the card."""
+    d = Driver(1, width=size[0], height=size[1])
+    game = position(["", "KS QH", "KD", "KC", "QS", "QD", "QC", "JS"])
+    d.app.game = d.play.game = game
+    d.play.reset()
+    d.play.row, d.play.col = 1, 1
+    d.press("a")  # QH: onto KS? no; a free cell, the empty column, KC, KS ...
+    assert d.play.held == 1
+    p, lay, view = d.play, d.app.layout, d.app.view
+    assert p.targets >> 10 & 1 and p.targets & 1  # cell a and column 1
+    p.row, p.col = 0, 0  # the cursor on cell a
+    d.app.redraw()
+    fb = d.display
+    top = lay.top
+    x = top.x(view.top_first, 0)
+    w, b = top.card_w, top.bracket
+    for y in range(lay.full + 1, lay.columns_y - 1):  # the rows between (not the hooks' own)
+        lit = [i for i in range(lay.width) if fb.pixel(i, y)]
+        assert all(x - b <= i < x + w + b for i in lit), (y, lit)
+    for dy in range(lay.full):  # the cursor's bracket: solid, the card's height
+        assert fb.pixel(x - 1, dy) and fb.pixel(x + w, dy)
+    cx = lay.cols.x(view.first, 0)
+    if cx >= 0:  # the empty column's mark: dots inside, no line over it
+        inside = [fb.pixel(cx + dx, lay.columns_y + dy) for dx in range(2, lay.cols.card_w - 2)
+                  for dy in range(2, lay.full - 2)]
+        assert any(inside)
+        assert not any(fb.pixel(cx + dx, lay.columns_y - 1) for dx in range(lay.cols.card_w))
+
+
+# -- 8. cards a player can read ---------------------------------------------------
+
+def glyph_pixels(data, start, width):
+    return {(x, y) for x in range(width) for y in range(8) if data[start + x] >> y & 1}
+
+
+@pytest.mark.parametrize("module", ["glyphs", "glyphs_tall"])
+def test_every_suit_and_rank_differs_from_the_others_at_a_glance(module):
+    """The two suits of a colour (which the card's colour does not tell
+    apart) differ in at least 5 pixels (clubs and spades differed in 4 of
+    25), every two ranks in at least 3 (a 5 and a 6 differed in one), in
+    each set."""
+    import importlib
+    g = importlib.import_module("app." + module)
+    sets = [(g.SUITS, g.SUIT_WIDTH)] + ([(g.BIG_SUITS, g.BIG_SUITS_WIDTH)]
+                                        if hasattr(g, "BIG_SUITS") else [])
+    for data, w in sets:
+        signs = [glyph_pixels(data, i * w, w) for i in range(4)]
+        for i, j in ((0, 3), (1, 2)):  # clubs and spades, diamonds and hearts
+            assert len(signs[i] ^ signs[j]) >= 5, (module, w, i, j)
+    ranks = [glyph_pixels(g.RANKS, r * g.RANK_STEP, g.RANK_WIDTHS[r]) for r in range(13)]
+    for i in range(13):
+        for j in range(i + 1, 13):
+            assert len(ranks[i] ^ ranks[j]) >= 3, (module, i, j)
+    digits = [glyph_pixels(g.FONT, (48 + d - g.FONT_FIRST) * g.FONT_WIDTH, g.FONT_WIDTH)
+              for d in range(10)]  # deal numbers and counts: a 0 and an 8 differed in one
+    for i in range(10):
+        for j in range(i + 1, 10):
+            assert len(digits[i] ^ digits[j]) >= 3, (module, i, j)
+
+
+@pytest.mark.parametrize("module", ["glyphs", "glyphs_tall"])
+def test_the_ten_is_a_flagged_1_and_a_0_not_a_bar(module):
+    import importlib
+    g = importlib.import_module("app." + module)
+    ten = glyph_pixels(g.RANKS, 9 * g.RANK_STEP, g.RANK_WIDTHS[9])
+    one = {(x, y) for x, y in ten if x < 2}
+    assert {x for x, _ in one} == {0, 1}  # the 1 has its flag: two columns
+    assert all((2, y) not in ten for y in range(g.HEIGHT))  # a dark column between 1 and 0
+
+
+def test_neighbouring_red_narrow_cards_never_merge_into_one_band():
+    """Seahaven's ten narrow columns: between two red cards side by side at
+    least two dark columns, on every row of their faces."""
+    d = Driver(1)
+    from freecell.variants import Seahaven
+    game = Game(variant=Seahaven())
+    game.deal(617)
+    t = game.table
+    reds = ["JH", "QD"] * 5
+    for c in range(10):
+        t.cards[c * 19] = parse(reds[c])
+        t.heights[c] = 1
+    d.app.game = d.play.game = game
+    d.play.reset()
+    d.play.row = 0
+    d.app.redraw()
+    lay, fb = d.app.layout, d.display
+    row = lay.cols
+    assert row.card_w == 11 and row.pitch == 12
+    for c in range(9):
+        x = row.x(0, c)
+        for y in range(lay.columns_y + 1, lay.columns_y + lay.full - 1):
+            dark = [i for i in range(x, x + row.pitch + 1) if not fb.pixel(i, y)]
+            assert len([i for i in dark if i >= x + row.card_w - 1]) >= 2, (c, y)

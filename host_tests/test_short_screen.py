@@ -179,3 +179,16 @@ def test_a_short_screens_redraw_allocates_nothing_on_micropython(micropython):
     assert result.stdout.splitlines() == ["short_frame_alloc_bytes 0", "strip_lines 1 1 0 0 0 3"]
     skipped = run([sys.executable, script], env={"PYTHONPATH": LIB + ":" + ROOT})
     assert skipped.stdout.strip() == "SKIP"
+
+
+def test_a_tall_screens_redraw_allocates_nothing_on_micropython(micropython):
+    """The PyBadge's 160x128 and a 128x128 panel: the tall glyphs and the big
+    cards draw without allocating (host_tests/mp/tall_screen_alloc.py)."""
+    import os
+    from conftest import LIB, ROOT, run
+
+    script = os.path.join(ROOT, "host_tests", "mp", "tall_screen_alloc.py")
+    result = run([micropython, script], env={"MICROPYPATH": LIB + ":" + ROOT})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["tall_frame_alloc_bytes 160x128 0",
+                                          "tall_frame_alloc_bytes 128x128 0"]

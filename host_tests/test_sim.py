@@ -111,6 +111,25 @@ SCENARIOS = {  # name: (deal, keys[, display size])
     "thumby_won": (617, won_617_keys, "72x40"),
     "thumby_code_entry": (None, "down*3 a", "72x40"),
     "thumby_cell_in_use": (617, "a a down", "72x40"),  # JD in a cell, the cursor on it
+    # tall screens (96 rows and more): the 4x7 font, cards 8 rows a head;
+    # on the PyBadge's 160x128 cards of 17 px with 7x7 suits
+    "pybadge_title": (None, "", "160x128"),
+    "pybadge_fresh_deal": (617, "", "160x128"),
+    "pybadge_holding": (3, "a", "160x128"),
+    "pybadge_menu": (617, "start", "160x128"),
+    "pybadge_long_column": (252, long_column_keys, "160x128"),
+    "pybadge_won": (617, won_617_keys, "160x128"),
+    "pybadge_seahaven": (617, "left a", "160x128", "seahaven"),
+    "pybadge_deal_entry": (None, "down*2 a a", "160x128"),
+    "pybadge_controls": (None, "down*7 a", "160x128"),
+    "square_title": (None, "", "128x128"),
+    "square_fresh_deal": (617, "", "128x128"),
+    "square_holding": (3, "a", "128x128"),
+    "square_long_column": (252, long_column_keys, "128x128"),
+    "square_menu": (617, "start", "128x128"),
+    "square_seahaven": (617, "left a", "128x128", "seahaven"),
+    "square_won": (617, won_617_keys, "128x128"),
+    "square_settings": (None, "down*6 a", "128x128"),
 }
 
 

@@ -79,7 +79,7 @@ class App:
         self.quit = quit
         self.keys = keys
         self.layout = Layout(display.width, display.height)
-        self.painter = Painter(display)
+        self.painter = Painter(display, self.layout.tall)
         self.game = game or Game()
         debounce = getattr(keys, "debounce_ms", None)  # the board's keys may debounce
         self.buttons = Buttons() if debounce is None else Buttons(debounce)

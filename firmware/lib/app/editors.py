@@ -59,22 +59,22 @@ class Editor(Screen):
         fb = p.fb
         fb.fill(0)
         text = self.render()
-        scale = 2 if fb.width >= 8 * text.n else 1  # as big as the line fits
-        step = 4 * scale
+        scale = 2 if fb.width >= 2 * p.char_w * text.n else 1  # as big as the line fits
+        step = p.char_w * scale
         tall = fb.height >= 64
         p.centre(self.title, 1)
         x0 = (fb.width - text.n * step) // 2
-        y = 14 if tall else 9
+        y = p.line_h + 8 if tall else p.line_h + 3
         p.text(text.buf, x0, y, 1, text.n, scale)
         at = self.char_at(self.pos)
-        fb.fill_rect(x0 + at * step - 1, y + 6 * scale,
-                     (self.span(self.pos) - 1) * step + 2 + 3 * scale, scale, 1)
-        y += 8 * scale + 2
+        fb.fill_rect(x0 + at * step - 1, y + (p.glyph_h + 1) * scale,
+                     (self.span(self.pos) - 1) * step + 2 + (p.char_w - 1) * scale, scale, 1)
+        y += (p.glyph_h + 3) * scale + 2
         if self.error.n:
-            p.centre(self.error.buf, fb.height - 6, n=self.error.n)
+            p.centre(self.error.buf, fb.height - p.line_h, n=self.error.n)
         if tall or not self.error.n:  # on a short screen the error takes the help's place
             p.centre(self.hint, y)
-            p.centre(b"A: PLAY  B: BACK", y + 8 if tall else y + 6)
+            p.centre(b"A: PLAY  B: BACK", y + p.line_h + 2 if tall else y + p.line_h)
 
 
 class DealEntryScreen(Editor):

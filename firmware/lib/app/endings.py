@@ -14,11 +14,10 @@ from freecell.game import WON
 from freecell.variants import VARIANTS
 
 from . import buttons as K
-from .paint import GLYPH_H, Line
+from .paint import Line
 from .records import ROUNDS
 from .screens import ListScreen, Screen
 
-_ROW = 6
 _LINES = 9
 _GO_ON = b"A: CONTINUE"
 
@@ -69,7 +68,7 @@ class EndScreen(Screen):
 
     def rows(self, y):
         """Lines that fit under y, the last row kept for the way on."""
-        return (self.app.layout.height - y) // _ROW - 1
+        return (self.app.layout.height - y) // self.app.painter.line_h - 1
 
     def key(self, button, press):
         lines = len(self.shown()) - 1
@@ -84,7 +83,7 @@ class EndScreen(Screen):
 
     def _first_y(self):
         big = 2 if self.app.layout.height >= 64 else 1
-        return 4 + 6 * big
+        return 4 + self.app.painter.line_h * big
 
     def draw(self):
         p = self.app.painter
@@ -96,8 +95,8 @@ class EndScreen(Screen):
         y = self._first_y()
         rest = lines[1:]
         rows = self.rows(y)
-        last = fb.height - GLYPH_H  # the way on, always in view
-        step = max(_ROW, min(9, (last - 1 - y) // max(1, len(rest))))
+        last = fb.height - p.glyph_h  # the way on, always in view
+        step = max(p.line_h, min(p.line_h + 3, (last - 1 - y) // max(1, len(rest))))
         for line in rest[self.top:self.top + rows]:
             p.centre(line.buf, y, n=line.n)
             y += step
@@ -136,6 +135,6 @@ class TournamentScreen(ListScreen):
 
     def header(self, p):
         p.centre(self.title, 1)
-        p.centre(self.info[0].buf, 8, n=self.info[0].n)
-        p.centre(self.info[1].buf, 14, n=self.info[1].n)
-        return 22
+        p.centre(self.info[0].buf, 2 + p.line_h, n=self.info[0].n)
+        p.centre(self.info[1].buf, 2 + 2 * p.line_h, n=self.info[1].n)
+        return 4 + 3 * p.line_h

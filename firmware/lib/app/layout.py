@@ -11,7 +11,12 @@ Nothing else in the app knows how big the display is.  For 128x64:
     y 59..63  the status line: deal, moves, run limit, or a message
 A row of more than eight places (Seahaven's ten columns, Eight Off's twelve
 places on top) takes narrow cards where ten fit: 11 px cards 12 px apart,
-the ten written T, the cursor's brackets 1 px in the gaps.  A row that does
+the ten written T, the cursor's brackets 1 px in the gaps; a red one's
+right margin stays dark, so two red faces side by side never merge.
+A screen of 96 rows or more (tall: 128x128, the PyBadge's 160x128) takes
+the 7-row glyphs (glyphs_tall.py): a 4x7 font for every text, cards 8 rows
+a head, and where a row's places are 19 px apart or more (eight columns on
+160 px) cards 3 px narrower than that, with 7x7 suits.  A row that does
 not fit even so (the Thumby's 72x40 shows 4 columns; Eight Off's top row
 shows 10 of its 12) scrolls sideways with the cursor, each row on its own,
 with a dotted edge where more lie that way.  On a short screen (under 64
@@ -25,16 +30,22 @@ cards to 2 px slivers, or 1 px where even that does not fit (a 19-card column
 in 25 px).
 """
 
+from freecell.compat import const
 from freecell.table import COLUMN_CAP
 
-from .paint import GLYPH_H
+from .paint import CHAR_W, GLYPH_H
 
 _MIN_PITCH = 16  # a 13 px card, its brackets and a dark pixel between
 _NARROW_PITCH = 12  # an 11 px card and a 1 px gap
 _MINI_PITCH = 9  # a 7 px card (rank and suit as letters) and a bracket each side
+_BIG_PITCH = 19  # from here a tall screen's cards widen (a 16 px card and its gap)
 CARD_W = 13
+BIG_W = 16  # paint._BIG: the narrowest card with 7x7 suits
 NARROW_W = 11
 MINI_W = 7
+TALL = 96  # rows from which a screen takes the tall glyphs (paint._TALL)
+_TALL_H = const(7)  # glyphs_tall.HEIGHT
+_TALL_CHAR_W = const(5)  # glyphs_tall.CHAR_W
 
 
 class Row:
@@ -44,10 +55,11 @@ class Row:
     def __init__(self):
         self.places = self.visible = self.pitch = self.card_w = self.x0 = self.bracket = 0
 
-    def fit(self, width, places, mini=False):
+    def fit(self, width, places, mini=False, tall=False):
         """mini: a row that does not fit whole takes mini cards (7 px: the
         rank and the suit as letters) where that shows more of it (a short
-        screen's top row: the Thumby's eight places)."""
+        screen's top row: the Thumby's eight places).  tall: a tall screen,
+        whose cards widen where the row leaves them room."""
         self.places = places
         if places * _MIN_PITCH <= width or (
                 width // _NARROW_PITCH < min(places, 10) and not mini):
@@ -58,6 +70,8 @@ class Row:
             pitch, card = _NARROW_PITCH, NARROW_W
         self.visible = min(places, max(1, width // pitch))
         self.pitch = width // self.visible if pitch == _MIN_PITCH else pitch
+        if tall and pitch == _MIN_PITCH and self.pitch >= _BIG_PITCH:
+            card = self.pitch - 3  # the PyBadge's 17 px cards: 7x7 suits
         self.card_w = card
         self.bracket = 2 if card == CARD_W else 1
         # the bracket's pixels to the left of each card
@@ -87,20 +101,24 @@ class Layout:
         self.width = width
         self.height = height
         # a short screen (the Thumby's 40 rows) shows the top row whole in
-        # mini cards, and the column under the cursor written out in a strip
+        # mini cards, and the column under the cursor written out in a strip;
+        # a tall one (96 rows or more) the 7-row glyphs, bigger text and cards
         self.short = height < 64
+        self.tall = height >= TALL
+        self.glyph_h = _TALL_H if self.tall else GLYPH_H
+        self.char_w = _TALL_CHAR_W if self.tall else CHAR_W
         self.top = Row()
         self.cols = Row()
         self.shape(columns, cell_slots, piles)
-        self.head = GLYPH_H + 1  # a covered card: edge + face
-        self.full = GLYPH_H + 2  # the top card: edge + face + bottom edge
+        self.head = self.glyph_h + 1  # a covered card: edge + face
+        self.full = self.glyph_h + 2  # the top card: edge + face + bottom edge
         self.top_y = 0
         self.columns_y = self.full + 2
-        self.status_y = height - GLYPH_H
+        self.status_y = height - self.glyph_h
         self.columns_h = self.status_y - 1 - self.columns_y
         self.strip_cards = width // _NARROW_PITCH  # narrow cards on a line of the strip
-        self.text_chars = width // 4
-        self.narrow = self.text_chars < 24
+        self.text_chars = width // self.char_w
+        self.narrow = self.text_chars < 32  # the short forms of the longer lines
         # a redraw's look-ups, by column height, for the columns' whole room
         # (a table redraw is a press's cost: pico_press_ms): the covered
         # cards that show their face, and a compressed card's height
@@ -116,8 +134,8 @@ class Layout:
         self.columns = columns
         self.cell_slots = cell_slots
         self.piles = piles
-        self.top.fit(self.width, cell_slots + piles, self.short)
-        self.cols.fit(self.width, columns)
+        self.top.fit(self.width, cell_slots + piles, self.short, self.tall)
+        self.cols.fit(self.width, columns, False, self.tall)
 
     def sliver(self, n, room=0):
         """How tall a compressed card is in an n-card column `room` px tall

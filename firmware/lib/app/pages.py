@@ -9,7 +9,7 @@ from freecell.variants import VARIANTS
 
 from . import buttons as K
 from . import records as R
-from .screens import ListScreen, Screen, _ROW
+from .screens import ListScreen, Screen
 
 
 HELP = (
@@ -63,7 +63,8 @@ class TextScreen(Screen):
         self.top = 0
 
     def rows(self):
-        return (self.app.layout.height - 7) // _ROW
+        p = self.app.painter
+        return (self.app.layout.height - p.glyph_h - 2) // p.line_h
 
     def key(self, button, press):
         if button == K.DOWN and self.top + self.rows() < len(self.lines):
@@ -84,10 +85,11 @@ class TextScreen(Screen):
         # a margin off the panel's edge: 2 px, 1 where 18 characters fill
         # the screen (the Thumby's 72 px)
         x = 1 if p.fb.width < 76 else 2
+        y0 = p.glyph_h + 2
         for i in range(self.top, min(len(self.lines), self.top + self.rows())):
-            p.text(self.lines[i], x, 7 + (i - self.top) * _ROW)
+            p.text(self.lines[i], x, y0 + (i - self.top) * p.line_h)
         if self.top + self.rows() < len(self.lines):
-            for y in range(7, p.fb.height, 2):
+            for y in range(y0, p.fb.height, 2):
                 p.fb.pixel(p.fb.width - 1, y, 1)
 
 

@@ -1,7 +1,9 @@
-"""Drawing primitives on a MONO_VLSB framebuffer: text in the 3x5 font,
-numbers, and card faces.  Text comes as bytes (indexing bytes gives ints, so
-drawing allocates nothing); Line builds a line of text in a preallocated
-bytearray.  Colour 1 is lit, 0 is dark.
+"""Drawing primitives on a MONO_VLSB framebuffer: text in the 3x5 font (the
+4x7 one on a screen of 96 rows or more: glyphs_tall.py), numbers, and card
+faces.  Text comes as bytes (indexing bytes gives ints, so drawing allocates
+nothing); Line builds a line of text in a preallocated bytearray.  Colour 1
+is lit, 0 is dark.  A Painter's glyph_h, char_w and line say how tall a
+glyph is, how far apart characters and lines of text are (line_h), for its set.
 
 A glyph is a few VLSB column bytes, the display's own layout, so each is
 drawn with one blit from a small frame made once over those bytes (the
@@ -23,12 +25,13 @@ from . import glyphs
 _RANKS = RANK_LETTERS.encode()  # bytes: indexing them allocates nothing
 _SUITS = SUIT_LETTERS.encode()
 
-GLYPH_H = const(5)
-CHAR_W = const(4)  # 3 pixels and a gap
-_SUIT_W = const(5)  # glyphs.SUIT_WIDTH, folded by the compiler
-_WIDE = const(13)  # layout.CARD_W: a card with room for the ten's 5 px
+GLYPH_H = const(5)  # glyphs.HEIGHT: the small set's (a Painter's glyph_h says its own)
+CHAR_W = const(4)  # glyphs.CHAR_W: 3 pixels and a gap
+_WIDE = const(13)  # layout.CARD_W: a card whose ten's flag goes in its left margin
+_BIG = const(16)  # layout.BIG_W: from here a tall set's cards take its 7x7 suits
 _NARROW = const(11)  # layout.NARROW_W; narrower is a mini card (layout.MINI_W)
 _T = const(84 - 32)  # the font's T (glyphs.FONT_FIRST is the space)
+_TALL = const(96)  # layout.TALL: rows from which a screen takes the tall set
 
 
 class Line:
@@ -78,32 +81,54 @@ class Line:
         return self
 
 
-def glyph_frames(data, step, widths):
+def glyph_frames(data, step, widths, height=GLYPH_H):
     """One framebuf per glyph of `data` (bytes, `step` bytes a glyph), each
-    `widths[i]` columns of GLYPH_H rows, over one bytearray copy of the data
-    (a FrameBuffer needs writable memory)."""
+    `widths[i]` columns of `height` rows (8 at most: a byte a column), over
+    one bytearray copy of the data (a FrameBuffer needs writable memory)."""
     data = memoryview(bytearray(data))
     frames = []
     for i in range(len(widths)):
-        frames.append(framebuf.FrameBuffer(data[i * step:], widths[i], GLYPH_H,
+        frames.append(framebuf.FrameBuffer(data[i * step:], widths[i], height,
                                            framebuf.MONO_VLSB))
     return frames
 
 
 class Painter:
-    def __init__(self, fb):
+    def __init__(self, fb, tall=None):
         """fb: a framebuf.FrameBuffer (MicroPython), or a canvas with the
         same drawing calls that makes its own glyphs (glyph_frames) and
-        names its own dark_ink (CircuitPython's BitmapCanvas)."""
+        names its own dark_ink (CircuitPython's BitmapCanvas).  tall: the
+        7-row set (glyphs_tall.py: a 4x7 font, 5x7 and 7x7 suits), loaded
+        only then; by default on a screen of 96 rows or more (layout.tall)."""
         self.fb = fb
+        if tall is None:
+            tall = fb.height >= _TALL
         make = getattr(fb, "glyph_frames", None)
         if make is None:
             def make(data, step, widths, height):
-                return glyph_frames(data, step, widths)
-        font_w = bytes([glyphs.FONT_WIDTH]) * (len(glyphs.FONT) // glyphs.FONT_WIDTH)
-        self.font = make(glyphs.FONT, glyphs.FONT_WIDTH, font_w, GLYPH_H)
-        self.ranks = make(glyphs.RANKS, 5, glyphs.RANK_WIDTHS, GLYPH_H)
-        self.suits = make(glyphs.SUITS, 5, bytes([glyphs.SUIT_WIDTH]) * 4, GLYPH_H)
+                return glyph_frames(data, step, widths, height)
+        self.make = make
+        g = glyphs
+        if tall:  # its module and the tall set's own signs (paint_tall.py) only there
+            from . import glyphs_tall as g
+        self.glyphs = g
+        self.glyph_h = g.HEIGHT
+        self.char_w = g.CHAR_W
+        self.line_h = g.LINE  # a line of text's pitch
+        self.font = make(g.FONT, g.FONT_WIDTH, bytes([g.FONT_WIDTH]) * (len(g.FONT) // g.FONT_WIDTH),
+                         g.HEIGHT)
+        self.ranks = make(g.RANKS, g.RANK_STEP, g.RANK_WIDTHS, g.HEIGHT)
+        self.suits = make(g.SUITS, g.SUIT_WIDTH, bytes([g.SUIT_WIDTH]) * 4, g.HEIGHT)
+        self.suit_w = g.SUIT_WIDTH
+        self.big_suits = None  # the tall set's 7x7 suits, for cards of 16 px and more
+        self.big_suit_w = 0
+        self.narrow_ranks = self.ranks  # narrow cards' signs: the small set's (the ten a T)
+        self.narrow_suits = self.suits
+        self.narrow_ten = self.font[_T]
+        if tall:
+            from .paint_tall import tall_signs
+
+            tall_signs(self, make)
         self.mini = None  # a short screen's mini cards (short_view.py sets it)
         # a colour display (its canvas has red_ink): every card a white face,
         # the signs black or red (the PyBadge)
@@ -150,8 +175,9 @@ class Painter:
             if scale == 1:
                 fb.blit(font[code - glyphs.FONT_FIRST], x, y, key, palette)
             else:
-                self.columns(glyphs.FONT, (code - glyphs.FONT_FIRST) * 3, 3, x, y, c, scale)
-            x += CHAR_W * scale
+                w = self.glyphs.FONT_WIDTH
+                self.columns(self.glyphs.FONT, (code - glyphs.FONT_FIRST) * w, w, x, y, c, scale)
+            x += self.char_w * scale
         return x
 
     def line(self, line, x, y, c=1, scale=1):
@@ -160,7 +186,7 @@ class Painter:
     def centre(self, text, y, c=1, n=-1, scale=1):
         if n < 0:
             n = len(text)
-        width = (n * CHAR_W - 1) * scale
+        width = (n * self.char_w - 1) * scale
         self.text(text, (self.fb.width - width) // 2, y, c, n, scale)
 
     def rank(self, r, x, y, c):
@@ -174,36 +200,58 @@ class Painter:
         table view clears it first: a black card's face is that background;
         only the edge row may hold the cursor's corners from the card above).
         Row 0 is the card's edge, drawn in the opposite colour of its face so
-        stacked cards separate; from h >= 6 the face shows rank and suit.
+        stacked cards separate; from h > glyph_h the face shows rank and suit.
         Black cards: dark face, lit edge and signs.  Red cards: lit face, dark
         signs (inverted), so a run in alternating colours reads as zebra
-        stripes.  Columns x and x + w - 1 are margins the signs never use
-        (the cursor needs them).  A narrow card (w < 13) writes the ten as T,
-        which fits beside the suit.  The hot path of a redraw (52 calls): the
-        glyphs' blits are inline.  Narrower than 11 px: a mini card
-        (short_view.py's, on a short screen)."""
+        stripes.  Column x + w - 1 is a margin the signs never use, and so is
+        column x but for the ten's flag on a 13 px card (the cursor needs
+        them).  A card of 16 px or more on a tall screen takes the 7x7
+        suits; a narrow card (11 or 12 px) the small set's signs, the ten a
+        T, and a red one's right margin dark (its neighbour 1 px away).  The
+        hot path of a redraw (52 calls): the glyphs' blits are inline.
+        Narrower than 11 px: a mini card (short_view.py's, on a short
+        screen)."""
         if w < _NARROW:
             return self.mini(card, x, y, w, h)
         fb = self.fb
         r = card >> 2
-        rank = self.ranks[r] if r != 9 or w >= _WIDE else self.font[_T]
+        # one assignment a name: unpacking four would build a tuple on MicroPython
+        rx = x + 1
+        if w < _WIDE:  # narrow: the small set's signs, the ten a T
+            rank = self.narrow_ten if r == 9 else self.narrow_ranks[r]
+            suit = self.narrow_suits[card & 3]
+            sw = 5
+        elif w >= _BIG and self.big_suits is not None:
+            rank = self.ranks[r]
+            suit = self.big_suits[card & 3]
+            sw = self.big_suit_w
+        else:  # the ten's flag in the margin: 6 px beside a 5 px suit
+            rank = self.ranks[r]
+            suit = self.suits[card & 3]
+            sw = self.suit_w
+            if r == 9:
+                rx = x
+        sx = x + w - 1 - sw
+        face = h > self.glyph_h or (w < _WIDE and h > GLYPH_H)
         if self.red_ink is not None:  # in colour: white faces, red signs for red cards
             fb.hline(x, y, w, 0)
             fb.fill_rect(x, y + 1, w, h - 1, 1)
-            if h > GLYPH_H:
+            if face:
                 ink = self.red_ink if is_red(card) else self.dark_ink
-                fb.blit(rank, x + 1, y + 1, 1, ink)
-                fb.blit(self.suits[card & 3], x + w - 1 - _SUIT_W, y + 1, 1, ink)
+                fb.blit(rank, rx, y + 1, 1, ink)
+                fb.blit(suit, sx, y + 1, 1, ink)
         elif is_red(card):
             fb.hline(x, y, w, 0)  # the edge: the cursor above may have drawn into it
-            fb.fill_rect(x, y + 1, w, h - 1, 1)
-            if h > GLYPH_H:
-                fb.blit(rank, x + 1, y + 1, 1, self.dark_ink)
-                fb.blit(self.suits[card & 3], x + w - 1 - _SUIT_W, y + 1, 1, self.dark_ink)
+            # a narrow card's right margin stays dark: two red faces a 1 px
+            # gap apart would read as one band
+            fb.fill_rect(x, y + 1, w if w >= _WIDE else w - 1, h - 1, 1)
+            if face:
+                fb.blit(rank, rx, y + 1, 1, self.dark_ink)
+                fb.blit(suit, sx, y + 1, 1, self.dark_ink)
         else:
             fb.hline(x, y, w, 1)
-            if h >= GLYPH_H + 2:
+            if h >= self.glyph_h + 2:
                 fb.hline(x, y + h - 1, w, 1)  # a whole black card: its bottom edge
-            if h > GLYPH_H:
-                fb.blit(rank, x + 1, y + 1, 0)
-                fb.blit(self.suits[card & 3], x + w - 1 - _SUIT_W, y + 1, 0)
+            if face:
+                fb.blit(rank, rx, y + 1, 0)
+                fb.blit(suit, sx, y + 1, 0)

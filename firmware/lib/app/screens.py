@@ -13,7 +13,6 @@ from freecell.variants import VARIANTS
 
 from . import buttons as K
 
-_ROW = 6  # a line of 3x5 text with its gap
 
 
 class Screen:
@@ -83,31 +82,32 @@ class ListScreen(Screen):
 
     def header(self, p):
         p.centre(self.title, 1)
-        return 9
+        return p.line_h + 3
 
     def draw(self):
         p = self.app.painter
         p.fb.fill(0)
         y0 = self.header(p)
-        rows = (p.fb.height - y0) // _ROW
+        row = p.line_h  # a line of text and its gap
+        rows = (p.fb.height - y0) // row
         if self.choice < self.top:
             self.top = self.choice
         elif self.choice >= self.top + rows:
             self.top = self.choice - rows + 1
         for i in range(self.top, min(len(self.items), self.top + rows)):
-            y = y0 + (i - self.top) * _ROW
+            y = y0 + (i - self.top) * row
             lit = 1
             if i == self.choice:
-                p.fb.fill_rect(0, y - 1, p.fb.width, _ROW + 1, 1)
+                p.fb.fill_rect(0, y - 1, p.fb.width, row + 1, 1)
                 lit = 0
             end = p.text(self.items[i][0], 4, y, lit)
             if self.refusal(i):  # there, but not now: struck through
-                p.fb.hline(3, y + 2, end - 3, lit)
-        self.more_marks(p, y0, rows)
+                p.fb.hline(3, y + p.glyph_h // 2, end - 3, lit)
+        self.more_marks(p, y0, rows, row)
         if self.notice:
             notice_box(self.app, self.notice)
 
-    def more_marks(self, p, y0, rows):
+    def more_marks(self, p, y0, rows, row):
         """Arrows at the right edge: more items above, more below."""
         fb = p.fb
         x = fb.width - 3
@@ -115,7 +115,7 @@ class ListScreen(Screen):
             fb.pixel(x + 1, y0, 1)
             fb.hline(x, y0 + 1, 3, 1)
         if self.top + rows < len(self.items):
-            y = y0 + rows * _ROW - 3
+            y = y0 + rows * row - 3
             fb.hline(x, y, 3, 1)
             fb.pixel(x + 1, y + 1, 1)
 
@@ -125,9 +125,9 @@ def notice_box(app, text):
     p = app.painter
     words = text.upper().encode()
     n = min(len(words), app.layout.text_chars - 1)
-    y = p.fb.height - 7
-    p.fb.fill_rect(0, y - 1, p.fb.width, 8, 0)
-    p.fb.rect(0, y - 2, p.fb.width, 9, 1)
+    y = p.fb.height - p.glyph_h - 2
+    p.fb.fill_rect(0, y - 1, p.fb.width, p.glyph_h + 3, 0)
+    p.fb.rect(0, y - 2, p.fb.width, p.glyph_h + 4, 1)
     p.text(words, 2, y, 1, n)
 
 
@@ -154,7 +154,7 @@ class TitleScreen(ListScreen):
 
     def header(self, p):
         p.centre(b"FREECELL", 2, scale=2)
-        return 16
+        return 2 * p.glyph_h + 6
 
     def draw(self):
         ListScreen.draw(self)

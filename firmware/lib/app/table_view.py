@@ -4,10 +4,15 @@ line (or a message).  Reads the game and the play screen's cursor; changes
 nothing; allocates nothing.
 
 Marks, all in the gaps between cards so no sign is ever covered:
-  cursor      solid brackets with hooked corners
+  cursor      solid brackets, as tall as the card and its edges, with hooks
+              over and under its corners: the one mark with lines across
   held cards  the run picked up: dotted lines down both sides (and its left
               margin inverted)
-  a legal place while holding, or a hint's target: the four corners alone
+  a legal place while holding, or a hint's target: short ticks beside its
+              top and bottom, and an empty place (a cell, a column, a
+              foundation) dotted inside; nothing in the rows between the top
+              row and the columns, so a cell's cursor never meets the marks
+              of the column under it
 A message box sits over the bottom of the table, and the columns compress to
 end above it: it covers no card a player can play.
 """
@@ -52,7 +57,7 @@ class TableView:
         # up); a strip: above its lines of mini cards, a dark row between
         strip = self.short.lines(game, play) if self.short else 0
         if play.message_lines:
-            self.bottom = lay.height - play.message_lines * 6 - 4
+            self.bottom = lay.height - play.message_lines * self.p.line_h - 4
         elif strip:
             self.bottom = lay.height - strip * lay.full - 1
         else:
@@ -100,7 +105,7 @@ class TableView:
                 self.p.fb.rect(x, y, row.card_w, lay.full, 1)
                 if slot >= cells:  # an empty foundation shows the suit it starts with
                     first = wanted(t.foundations, slot - cells, 0)
-                    self.p.suit(first & 3, x + (row.card_w - 5) // 2, y + 1, 1)
+                    self.p.suit(first & 3, x + (row.card_w - self.p.suit_w) // 2, y + 1, 1)
             else:
                 self.p.card(card, x, y, row.card_w, lay.full)
             if slot >= cells and lay.piles < 4:  # a pile of 26: how high it is
@@ -108,7 +113,7 @@ class TableView:
             if play.held == location:
                 self.mark_held(row, x, y, lay.full)
             elif self.marks >> location & 1:
-                self.mark_target(row, x, y, lay.full)
+                self.mark_target(row, x, y, lay.full, card == NO_CARD)
             if play.row == 0 and play.col == slot:
                 self.draw_cursor(row, x, y, lay.full, card)
 
@@ -127,7 +132,7 @@ class TableView:
         if n == 0:
             self.p.fb.rect(x, y, row.card_w, lay.full, 1)
             if target:
-                self.mark_target(row, x, y, lay.full)
+                self.mark_target(row, x, y, lay.full, True)
             if cursor_here:
                 self.draw_cursor(row, x, y, lay.full, NO_CARD)
             return
@@ -180,19 +185,20 @@ class TableView:
         for i in range(1, h, 2):
             fb.pixel(x, y + i, 0 if fb.pixel(x, y + i) else 1)
 
-    def mark_target(self, row, x, y, h):
-        """A place the held cards may go (or a hint's target): the cursor's
-        corners, without its sides."""
+    def mark_target(self, row, x, y, h, empty=False):
+        """A place the held cards may go (or a hint's target): 2 px ticks in
+        the gaps beside its top and bottom, never a line across (the
+        cursor's sign), and an empty place dotted inside."""
         fb = self.p.fb
         w = row.card_w
         b = row.bracket
-        for cy in (y - 1, y + h):
-            fb.hline(x - b, cy, 2 + b, 1)
-            fb.hline(x + w - 2, cy, 2 + b, 1)
-        fb.vline(x - b, y, 2, 1)
-        fb.vline(x + w + b - 1, y, 2, 1)
-        fb.vline(x - b, y + h - 2, 2, 1)
-        fb.vline(x + w + b - 1, y + h - 2, 2, 1)
+        for side in (x - b, x + w + b - 1):
+            fb.vline(side, y, 2, 1)
+            fb.vline(side, y + h - 2, 2, 1)
+        if empty:
+            for dy in range(2, h - 2, 2):
+                for dx in range(2 + (dy & 2) // 2, w - 2, 2):
+                    fb.pixel(x + dx, y + dy, 1)
 
     def hints(self, row, first, top, bottom):
         """Dotted lines down the screen's edges beside a row that scrolls:
@@ -271,9 +277,10 @@ class TableView:
     def draw_message(self, play):
         lay = self.layout
         lines = play.message_lines
-        h = lines * 6 + 3
+        step = self.p.line_h
+        h = lines * step + 3
         top = lay.height - h
         self.p.fb.fill_rect(0, top, lay.width, h, 0)
         self.p.fb.rect(0, top, lay.width, h, 1)
         for i in range(lines):
-            self.p.text(play.message[i].buf, 2, top + 2 + i * 6, 1, play.message[i].n)
+            self.p.text(play.message[i].buf, 2, top + 2 + i * step, 1, play.message[i].n)

@@ -10,6 +10,7 @@ Modules, each doing one thing:
   history       the fixed-size undo/redo ring
   movelog       every action since the deal, for the result log
   game          moves, autoplay, finish, undo, score and counters
+  reasons       a refused move in words (loaded for a refusal, let go of after)
   scoring       the three scoring schemes
   notation      standard move notation and the fc-solve position text
   codes         game codes (the game, its cells and the deal, checked)

@@ -16,8 +16,10 @@ can be checked by replaying it; `assisted` says the solver played part of
 this deal.
 """
 
+import sys
+
 from .compat import const
-from .cards import NO_CARD, name
+from .cards import NO_CARD
 from .deal import DealNumber
 from .history import History, GROUP_START, AUTO
 from .movelog import (MoveLog, CAPACITY, SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON,
@@ -50,32 +52,6 @@ E_NO_REDO = const(15)
 E_NO_FINISH = const(16)
 E_EMPTY_COLUMN = const(17)
 E_HOME_TO_HOME = const(18)
-
-# what each refusal says, by error code: {0} the card moved, {1} the card it
-# should go on, {2} the cards asked for, {3} the cards that fit (or form a
-# run); {4} "s" when {3} is not 1 (cards), {5} "s" when it is (fits)
-_REASONS = (
-    "",
-    "no such place",
-    "that is where it is",
-    "nothing to move there",
-    "cards on the foundations stay there",
-    "{0} can't go home yet",
-    "that cell is taken",
-    "one card at a time there",
-    "{0} doesn't go on {1}",
-    "needs room for {2} cards, {3} fit{5}",
-    "only {3} card{4} form{5} a run there",
-    "moving a whole column to an empty one changes nothing",
-    "onto {1} it takes {3} card{4}, not {2}",
-    "the game is over",
-    "nothing to undo",
-    "nothing to redo",
-    "not every card can go home yet",
-    "only a king can go on an empty column",
-    "a card taken from a foundation goes to a column or a free cell",
-)
-
 
 class Game:
     def __init__(self, cells=4, autoplay=True, history=360, variant=None, log=CAPACITY):
@@ -410,15 +386,18 @@ class Game:
         return OK
 
     def reason(self):
-        """The last refusal in a player's words ('' when there was none)."""
-        one = self.fit == 1
-        if self.error == E_ROOM and self.variant.simple_runs:  # name the rule that refused it
-            return "needs room for %d cards, %d fit under the simple run limit" % (
-                self.need, self.fit)
-        if self.error == E_NOT_RUN and one:  # a buried card ("only 1 card forms a run" misled)
-            return "no run there: only the top card can move"
-        return _REASONS[self.error].format(name(self.card), name(self.onto), self.need, self.fit,
-                                           "" if one else "s", "s" if one else "")
+        """The last refusal in a player's words ('' when there was none).
+        The words are reasons.py's, loaded for a refusal and let go of after:
+        a refusal is now and then, and the words would sit in every board's
+        heap (1 KB of the ESP32's, where the solver's table is at stake)."""
+        from . import reasons
+
+        words = reasons.words(self)
+        sys.modules.pop("freecell.reasons", None)  # its code can go now: no name keeps it
+        package = sys.modules.get("freecell")
+        if package is not None and hasattr(package, "reasons"):
+            delattr(package, "reasons")
+        return words
 
     # -- playing -----------------------------------------------------------
 
