@@ -27,6 +27,29 @@ def tool(name):
     return shutil.which(name)
 
 
+def regenerate(tool, folder, files, check):
+    """A generator's end: each of `files` ({name: its bytes or text}) written
+    into `folder` where it differs, or with check only said: exit 1 naming
+    the stale ones (a test runs `TOOL --check`)."""
+    stale = []
+    for name, data in sorted(files.items()):
+        path = os.path.join(folder, name)
+        if isinstance(data, str):
+            data = data.encode()
+        try:
+            with open(path, "rb") as f:
+                if f.read() == data:
+                    continue
+        except OSError:
+            pass
+        stale.append(name)
+        if not check:
+            with open(path, "wb") as f:
+                f.write(data)
+    if check and stale:
+        sys.exit("%s: stale: %s (run tools/%s)" % (tool, ", ".join(stale), tool))
+
+
 def parser(prog, doc):
     parts = doc.strip("\n").split("\n\n", 2)
     return argparse.ArgumentParser(prog=prog, description=parts[0],

@@ -19,6 +19,8 @@ change to a glyph is a change a reviewer can see.
 import os
 import sys
 
+import cli  # tools/cli.py: the script's own folder is on sys.path
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APP = os.path.join(ROOT, "firmware", "lib", "app")
 
@@ -249,22 +251,7 @@ def generate():
 
 
 def main():
-    stale = []
-    for name, text in generate().items():
-        path = os.path.join(APP, name)
-        try:
-            with open(path) as f:
-                same = f.read() == text
-        except OSError:
-            same = False
-        if same:
-            continue
-        stale.append(name)
-        if "--check" not in sys.argv:
-            with open(path, "w") as f:
-                f.write(text)
-    if "--check" in sys.argv and stale:
-        sys.exit("stale: " + ", ".join(stale))
+    cli.regenerate("make_glyphs.py", APP, generate(), "--check" in sys.argv)
 
 
 if __name__ == "__main__":

@@ -61,23 +61,8 @@ def main(argv):
     parser = cli.parser("package_json.py", __doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
     args = parser.parse_args(argv)
-    stale = []
-    for board in boards():
-        path = os.path.join(ROOT, file_name(board))
-        text = package(board)
-        try:
-            with open(path) as f:
-                same = f.read() == text
-        except OSError:
-            same = False
-        if same:
-            continue
-        stale.append(file_name(board))
-        if not args.check:
-            with open(path, "w") as f:
-                f.write(text)
-    if args.check and stale:
-        sys.exit("package_json.py: stale: %s (run tools/package_json.py)" % ", ".join(stale))
+    cli.regenerate("package_json.py", ROOT, {file_name(b): package(b) for b in boards()},
+                   args.check)
 
 
 if __name__ == "__main__":

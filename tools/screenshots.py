@@ -127,21 +127,7 @@ def main(argv):
     parser = cli.parser("screenshots.py", __doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 if a picture is stale")
     args = parser.parse_args(argv)
-    stale = []
-    for name, png in drawn().items():
-        path = os.path.join(DOCS, name)
-        try:
-            with open(path, "rb") as f:
-                if f.read() == png:
-                    continue
-        except OSError:
-            pass
-        stale.append(name)
-        if not args.check:
-            with open(path, "wb") as f:
-                f.write(png)
-    if args.check and stale:
-        sys.exit("screenshots.py: stale: %s (run tools/screenshots.py)" % ", ".join(stale))
+    cli.regenerate("screenshots.py", DOCS, drawn(), args.check)
 
 
 if __name__ == "__main__":
