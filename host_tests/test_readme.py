@@ -314,3 +314,21 @@ def test_the_readme_leads_to_every_page_and_every_link_holds():
         for target in re.findall(r"\]\(([^)#:\s]+)(?:#[^)]*)?\)", page):
             assert os.path.exists(os.path.join(os.path.dirname(path), target)), (path, target)
         assert "](#" not in page, (path, "a link to a section that may have moved")
+
+
+FIGURE = re.compile(r"^    ([a-z0-9_]+): ([^#\n]+?)\s*(#|$)", re.M)
+
+
+def test_the_readmes_figures_are_docs_measureds():
+    """Every `name: value` figure the README shows is the one
+    docs/MEASURED.md holds for that name (the last `make bench` run's, with
+    how each is measured): one source, no drift between the two pages."""
+    with open(os.path.join(DOCS, "MEASURED.md")) as f:
+        measured = f.read()
+    shown = FIGURE.findall(readme())
+    assert len(shown) >= 6
+    history = measured.split("\n## ")[0]  # the current figures, before any history section
+    for name, value, _ in shown:
+        found = re.findall(r"^    %s: ([^#\n]+?)\s*(?:#|$)" % re.escape(name), history, re.M)
+        assert found, "%s is in the README but not in docs/MEASURED.md" % name
+        assert value.strip() in [v.strip() for v in found], (name, value, found)

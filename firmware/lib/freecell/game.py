@@ -53,6 +53,20 @@ E_NO_FINISH = const(16)
 E_EMPTY_COLUMN = const(17)
 E_HOME_TO_HOME = const(18)
 
+# A refusal's words (reasons.py, 1 KB) stay loaded where the heap is plenty
+# (a Pico: a refusal then says its words, and its buzz sounds, at once); on
+# a small heap (an ESP32's, where the solver's table is at stake) they are
+# loaded for each refusal and let go of after (about 30 ms on a Pico)
+try:
+    import gc
+
+    _WORDS_KEPT = gc.mem_free() >= 100 * 1024
+except AttributeError:  # CPython: plenty
+    _WORDS_KEPT = True
+if _WORDS_KEPT:
+    from . import reasons  # noqa: F401  (kept in sys.modules)
+
+
 class Game:
     def __init__(self, cells=4, autoplay=True, history=360, variant=None, log=CAPACITY):
         # the biggest buffers first, while the heap is least fragmented
@@ -386,17 +400,17 @@ class Game:
         return OK
 
     def reason(self):
-        """The last refusal in a player's words ('' when there was none).
-        The words are reasons.py's, loaded for a refusal and let go of after:
-        a refusal is now and then, and the words would sit in every board's
-        heap (1 KB of the ESP32's, where the solver's table is at stake)."""
+        """The last refusal in a player's words ('' when there was none):
+        reasons.py's (kept loaded where memory is plenty, else loaded for
+        the refusal and let go of after: _WORDS_KEPT)."""
         from . import reasons
 
         words = reasons.words(self)
-        sys.modules.pop("freecell.reasons", None)  # its code can go now: no name keeps it
-        package = sys.modules.get("freecell")
-        if package is not None and hasattr(package, "reasons"):
-            delattr(package, "reasons")
+        if not _WORDS_KEPT:  # its code can go now: no name keeps it
+            sys.modules.pop("freecell.reasons", None)
+            package = sys.modules.get("freecell")
+            if package is not None and hasattr(package, "reasons"):
+                delattr(package, "reasons")
         return words
 
     # -- playing -----------------------------------------------------------
