@@ -120,5 +120,7 @@ def test_a_whole_game_scores_by_its_scheme(scheme):
 def test_scheme_names_and_lines_fit_the_screens():
     assert scoring.NAMES == ("classic", "timed", "moves")
     assert scoring.by_name("timed") == scoring.TIMED and scoring.by_name("x") == -1
-    assert all(len(line) <= 28 for line in scoring.EXPLAINED)
-    assert all(len(line) <= 18 for line in scoring.EXPLAINED_SHORT)
+    from app.endings import EXPLAINED, EXPLAINED_SHORT
+    assert len(EXPLAINED) == len(EXPLAINED_SHORT) == scoring.SCHEMES
+    assert all(len(line) <= 28 for line in EXPLAINED)
+    assert all(len(line) <= 18 for line in EXPLAINED_SHORT)

@@ -122,8 +122,8 @@ def test_settings_files_of_before_sound_load_with_sound_on_and_a_wrong_bit_is_re
             s = Settings()
             s.sound = False
             assert s.decode(f.read()) is None and s.sound, folder
-    forged = Settings()  # a flag past the run limit's (16), sealed as a board would
-    assert forged.decode(wrap(SETTINGS, VERSION, bytearray((16, 2, 0, 4, 0, 0)), 6)) == \
+    forged = Settings()  # a flag past thinking's (32), sealed as a board would
+    assert forged.decode(wrap(SETTINGS, VERSION, bytearray((32, 2, 0, 4, 0, 0)), 6)) == \
         "the settings have impossible values"
     assert forged.sound
 

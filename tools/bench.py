@@ -64,6 +64,9 @@ On the emulated Pico (../shared/pico: the official rp2 firmware on rp2040js;
                          with 9 bits a byte at 400 kHz added (the emulator's
                          bus takes no time); pico_press_bytes: bytes a press
   pico_hint_617_s        a hint from deal 617's start, through the app
+  pico_hint_617_idle_s   the same after 5 s without a key (the thinker at work)
+  pico_idle_busy_pct     the chip's share awake while the table waits 10 s
+                         without a key, the thinker done (and with it off)
   pico_solver_pos_per_s  that search by the solver alone
 The one-file firmware (make uf2: MicroPython with the game frozen in, built
 by ../shared/mpbuild; on the same emulated Pico):
@@ -550,7 +553,31 @@ def pico_figures():
             lines.append("pico_frame_ms: %.1f" % (int(value) / 1000))
     lines += press_figures(pico.boot, pico_image(os.path.join(BUILD, "pico-play.img"), True))
     lines += pico_module(image, "bench_pico", "solver")
+    lines += pico_module(image, "bench_pico", "idle")
+    lines.append(idle_busy(image))
     return lines
+
+
+def idle_busy(image):
+    """pico_idle_busy_pct: the share of the chip's cycles spent awake while
+    the table waits 10 s without a key, the thinker's search done (and, in
+    brackets, with THINK AHEAD off): the emulator skips the cycles a WFI or
+    WFE waits, so cycles / (ms x 125,000) is the awake share."""
+    import pico
+
+    shares = []
+    for think in ("1", "0"):
+        setup = os.path.join(BUILD, "pico-wait-setup.py")
+        wait = os.path.join(BUILD, "pico-wait.py")
+        with open(setup, "w") as f:
+            f.write("import sys\nsys.argv[:] = ['', 'wait', %r]\nimport bench_pico\n" % think)
+        with open(wait, "w") as f:
+            f.write("import bench_pico\nbench_pico.wait()\n")
+        out, cycles = pico.run_scripts(image, [setup, wait])
+        if "ERROR:" in out or len(cycles) != 2:
+            raise RuntimeError("on the emulated Pico, the idle loop: " + out)
+        shares.append(100.0 * cycles[1] / (pico.run_scripts.ms[1] * 125000))
+    return "pico_idle_busy_pct: %.1f (thinking done; %.1f with THINK AHEAD off)" % tuple(shares)
 
 
 def press_figures(boot_with, image, start_ms=1500, gap_ms=300, deal_ms=2500):

@@ -12,6 +12,15 @@ flashed firmware (board.mpy, lib/), through the raw REPL.  Prints
                            the bus at no time: the emulator's I2C takes none);
                            pico_solver_pos_per_s: the same search by the
                            solver alone, start included, positions a second
+    bench_pico.py wait THINK   sets up the app with deal 617 (THINK: 1 the thinker
+                           on, its search done first; 0 off) for wait(): the
+                           next exec runs the key loop 10 s without a key,
+                           whose cycles over its time are pico_idle_busy_pct
+                           (the emulator skips the cycles a WFI or WFE waits)
+    bench_pico.py idle     pico_hint_617_idle_s: the same hint asked after the
+                           table was left alone for 5 s with deal 617 dealt
+                           (the thinker at work meanwhile: app/thinker.py),
+                           the key loop run as app.run() runs it
 It boots as firmware/main.py does: the board (frame buffer) and the game (undo
 ring) first, while the heap is whole, then the app's code.
 """
@@ -30,7 +39,7 @@ GAME = Game(log=getattr(board, "LOG_CAPACITY", CAPACITY))  # as main.py makes it
 gc.collect()
 from app.app import App  # noqa: E402
 from app.assistant import HINT  # noqa: E402
-from freecell.compat import ticks_diff, ticks_ms, ticks_us  # noqa: E402
+from freecell.compat import sleep_ms, ticks_diff, ticks_ms, ticks_us  # noqa: E402
 
 
 def boot():
@@ -77,7 +86,54 @@ def hint_617():
     return app
 
 
+def hint_617_idle():
+    app = boot()
+    app.new_game("617")
+    app.redraw()
+    start = ticks_ms()
+    while ticks_diff(ticks_ms(), start) < 5000:  # no key for 5 s, as app.run() waits
+        app.tick(ticks_ms())
+        if not app.assistant.working():
+            sleep_ms(4)
+    t = ticks_ms()
+    app.assistant.start(HINT)
+    while app.assistant.busy():
+        app.tick(ticks_ms())
+    ms = ticks_diff(ticks_ms(), t)
+    print("pico_hint_617_idle_s: %.2f" % (ms / 1000))
+
+
+APP = None
+
+
+def wait_setup(think):
+    global APP
+    APP = boot()
+    APP.keeper.settings.think = think
+    APP.new_game("617")
+    APP.redraw()
+    loop(60000, lambda: not APP.assistant.working() and APP.assistant.thinker is not None
+         and APP.assistant.thinker.state >= 0 if think else True)
+
+
+def loop(ms, done=lambda: False):
+    """app.run()'s loop for `ms` (or until done())."""
+    start = ticks_ms()
+    while ticks_diff(ticks_ms(), start) < ms and not done():
+        APP.tick(ticks_ms())
+        if not APP.assistant.working():
+            sleep_ms(4)
+
+
+def wait():
+    loop(10000)
+
+
 if sys.argv[1] == "heap":
     heap()
+elif sys.argv[1] == "wait":
+    wait_setup(sys.argv[2] == "1")
+elif sys.argv[1] == "idle":
+    hint_617_idle()
 else:
     print("pico_solver_pos_per_s: %d" % solver_speed(hint_617().assistant.solver))

@@ -28,6 +28,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -232,8 +233,9 @@ def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tai
 
 def run_scripts(image, scripts, timeout=900, save_to=None, firmware=MICROPYTHON, more=()):
     """Run each .py through the raw REPL after boot (main.py is stopped by
-    Ctrl-C first).  Returns (their output, one after the other; the
-    emulated cycles each took)."""
+    Ctrl-C first), one session: what one leaves in sys.modules the next
+    finds.  Returns (their output, one after the other; the emulated cycles
+    each took); exec_ms() reads the emulated ms each took from the same run."""
     args = _fs(image) + ["--i2c-addr", "0x3C", "--gpio-high", "10-17"] + list(more)
     for script in scripts:
         args += ["--exec", script]
@@ -243,8 +245,9 @@ def run_scripts(image, scripts, timeout=900, save_to=None, firmware=MICROPYTHON,
                             env=_env(firmware), timeout=timeout)
     if result.returncode != 0:
         raise RuntimeError("the emulated Pico failed: " + result.stderr[-2000:])
-    cycles = [int(line.split(": ", 1)[1].split()[0]) for line in result.stderr.splitlines()
-              if line.startswith("[emu] exec ")]
+    execs = [line for line in result.stderr.splitlines() if line.startswith("[emu] exec ")]
+    cycles = [int(line.split(": ", 1)[1].split()[0]) for line in execs]
+    run_scripts.ms = [float(line.split(" sim ")[1].split()[0]) for line in execs]
     # each exec's output ends where the next begins: run.mjs prints them in turn
     return result.stdout, cycles
 
@@ -364,6 +367,9 @@ def serve(image):
     """A person's emulated Pico: the port to flash, until Ctrl-C (the flash
     written back to `image` then, and at every reset on the way)."""
     install()
+    # a kill (not only Ctrl-C) stops the board too: its node process runs in
+    # a session of its own and would outlive this one, a core at work
+    signal.signal(signal.SIGTERM, lambda *args: sys.exit(0))
     with VirtualPico(image, survive_reset=True) as board:
         print("emulated Pico on %s (flash: %s); Ctrl-C stops it" % (board.port, image))
         print("  make flash BOARD=pico_ssd1306 PORT=%s" % board.port, flush=True)
@@ -375,8 +381,6 @@ def serve(image):
 
 
 if __name__ == "__main__":
-    import sys
-
     if sys.argv[1:2] == ["serve"] and len(sys.argv) == 3:
         try:
             serve(os.path.abspath(sys.argv[2]))

@@ -157,7 +157,7 @@ class App:
     def run(self):
         while True:
             self.tick(ticks_ms())
-            if self.assistant.progress() < 0:  # a search takes the idle time
+            if not self.assistant.working():  # a search takes the idle time; else sleep
                 sleep_ms(IDLE_TICK_MS)
 
     def tick(self, now):
@@ -165,6 +165,7 @@ class App:
         event = self.buttons.event()
         if self.last_press is None:
             self.last_press = now
+        pressed = event != NO_EVENT
         while event != NO_EVENT:
             self.last_press = now
             if self.asleep:  # the press that wakes the display does nothing else
@@ -172,7 +173,12 @@ class App:
             else:
                 self.press(event >> 2, event & 3)
             event = self.buttons.event()
-        changed = self.assistant.tick(now) if self.assistant.busy() else 0
+        if self.assistant.busy():
+            changed = self.assistant.tick(now)
+        else:  # the table waits: the thinker's turn (after the keys: a press never waits on it)
+            changed = 0
+            if not self.asleep and not pressed:
+                self.assistant.think(now, self.last_press)
         if changed:
             self.last_press = now  # the solver at work keeps the display awake
             if changed != PROGRESS or self.screen is not self.play:

@@ -1,4 +1,6 @@
-"""The solver at the player's service: hint, "show me", and "is it winnable?".
+"""The solver at the player's service: hint, "show me", and "is it winnable?",
+answered at once when the thinker (thinker.py: the solver at work while the
+table waits) has already searched the position.
 
 The search runs a slice at a time from the app's tick (STEP positions), so
 the buttons are read between slices and B stops it.  Only the status line is
@@ -42,6 +44,10 @@ GAVE_UP = const(3)  # solver.GAVE_UP
 HINT = 1
 SHOW = 2
 WINNABLE = 3
+# free memory from which the thinker may be made (its code, and the solver's
+# tables if they are not made yet, 54 KB at full size): a Pico's heap has it;
+# an ESP32's and CircuitPython's Pico (44-54 KB free after its boot) have not
+THINK_FREE = 64 * 1024
 # what tick() changed on screen: more than the progress, or only that
 _CHANGED = const(1)
 PROGRESS = const(2)
@@ -51,6 +57,8 @@ class Assistant:
     def __init__(self, app):
         self.app = app
         self.solver = None
+        self.thinker = None  # thinker.py's, made at the first chance where memory allows
+        self.can_think = True  # until the heap says otherwise
         self.mode = 0  # 0: idle
         self.line = None  # the moves "show me" still has to play
         self.next_move = 0
@@ -60,22 +68,66 @@ class Assistant:
         return self.mode != 0
 
     def release(self):
-        """Let go of the solver and its tables (a screen needs the room); the
-        next question makes them again."""
+        """Let go of the solver and its tables (a screen needs the room), and
+        of the thinker's work; the next question makes them again."""
         if not self.mode:
             self.solver = None
+            if self.thinker is not None:
+                self.thinker.forget()
 
-    def start(self, mode):
+    def ready(self):
+        """Is there a solver (made now if need be)?"""
         if self.solver is None:
             self.solver = make_solver()
-            if self.solver is None:
-                self.app.play.say_text("not enough memory for the solver on this board")
-                return
+        return self.solver is not None
+
+    def working(self):
+        """Is the solver at work (a question, or the thinker): the key loop
+        does not sleep then."""
+        return self.mode != 0 or (self.thinker is not None and self.thinker.working())
+
+    def think(self, now, last_press):
+        """The table waits: the thinker's slice (made at the first chance, on
+        a heap with room for it).  True when it worked."""
+        if self.thinker is None:
+            if not self.can_think or not self.app.keeper.settings.think:
+                return False
+            self.can_think = not hasattr(gc, "mem_free") or gc.mem_free() >= THINK_FREE
+            if not self.can_think:
+                return False
+            from .thinker import Thinker
+
+            self.thinker = Thinker(self)
+        try:
+            return self.thinker.tick(now, last_press)
+        except MemoryError:  # the solver's tables did not fit after all: no more thinking
+            self.thinker = None
+            self.can_think = False
+            gc.collect()
+            return False
+
+    def start(self, mode):
+        thinker = self.thinker
+        game = self.app.game
+        if thinker is not None and thinker.fits(game):  # thought about already
+            self.mode = mode
+            self.line = None
+            self.shown = -1
+            if not thinker.working():
+                self.finish()
+            return  # else the thinker's search goes on, now in the player's sight
+        if not self.ready():
+            self.app.play.say_text("not enough memory for the solver on this board")
+            return
         self.mode = mode
         self.line = None
         self.shown = -1
         try:
-            if self.solver.start(self.app.game) != SEARCHING:
+            state = self.solver.start(game)
+            if thinker is not None:  # what this search finds is the thinker's too
+                thinker.stamp_for(game)
+                thinker.found(state, game)
+            if state != SEARCHING:
                 self.finish()
         except MemoryError:
             self._out_of_memory()
@@ -104,7 +156,10 @@ class Assistant:
         if self.line is not None:
             return _CHANGED if self._show_step(now) else 0
         try:
-            if self.solver.step(STEP) != SEARCHING:
+            state = self.solver.step(STEP)
+            if self.thinker is not None and self.thinker.working():
+                self.thinker.found(state, self.app.game)
+            if state != SEARCHING:
                 self.finish()
                 return _CHANGED
         except MemoryError:
@@ -117,22 +172,30 @@ class Assistant:
         return PROGRESS
 
     def finish(self):
-        mode, state, game = self.mode, self.solver.state, self.app.game
+        """Say (or for "show me", play) what the search found: the
+        thinker's result where there is one (the rest of its line, after
+        the moves the player made along it), else the solver's."""
+        mode, game, thinker = self.mode, self.app.game, self.thinker
         say = self.app.play.say_text
         self.mode = 0
+        if thinker is not None and thinker.fits(game):
+            state, positions = thinker.state, thinker.positions
+            line = thinker.line[thinker.next:] if state == SOLVED else None
+        else:
+            state, positions = self.solver.state, self.solver.positions
+            line = self.solver.moves(game.autoplay) if state == SOLVED else None
         if state == SOLVED:  # a win from here: the deal is winnable (saved with the game)
             game.proved = True
         if mode == WINNABLE:
             if state == SOLVED:
-                say("yes: the solver wins from here in %d moves" % len(
-                    self.solver.moves(game.autoplay)))
+                say("yes: the solver wins from here in %d moves" % len(line))
             elif state == NO_SOLUTION:
                 say("no: this game can no longer be won")
             else:
-                say("not sure: no win found in %s positions" % thousands(self.solver.positions))
+                say("not sure: no win found in %s positions" % thousands(positions))
         elif mode == HINT:
             if state == SOLVED:
-                self._hint(self.solver.moves(game.autoplay)[0], "hint: ")
+                self._hint(line[0], "hint: ")
             elif state == NO_SOLUTION:
                 say("no way to win from here: undo some moves")
             else:
@@ -142,14 +205,14 @@ class Assistant:
                 else:
                     self._hint(packed, "a guess: ")
         elif state == SOLVED:  # show me: play the line, slowly
-            self.line = self.solver.moves(game.autoplay)
+            self.line = line
             self.next_move = 0
             self.mode = SHOW
             self.last = None
         elif state == NO_SOLUTION:
             say("this game can no longer be won")
         else:
-            say("no win found in %s positions" % thousands(self.solver.positions))
+            say("no win found in %s positions" % thousands(positions))
 
     def _hint(self, packed, guess):
         """The hint on the table (the cursor on the card, its target marked)

@@ -73,7 +73,23 @@ def leave(app):
         game.give_up()
         app.keeper.finished(game)
     else:
-        app.keeper.withdraw()
+        withdraw(app.keeper.stats)
+        app.keeper.save_stats()
+
+
+def withdraw(st):
+    """The statistics' game in progress, left before any move: as if it
+    had never begun (a daily deal's first try is not used up by a look at
+    it).  Here, not in records.py: only a new deal needs it."""
+    from .records import DAILY_PLAYED, LAST_DAILY, PLAYED
+
+    st.in_progress = 0
+    v = st.variant_id
+    st.set(v, PLAYED, st.of(v, PLAYED) - 1)
+    if st.daily:
+        st.set(v, DAILY_PLAYED, st.of(v, DAILY_PLAYED) - 1)
+        st.set(v, LAST_DAILY, 0)
+    st.daily = False
 
 
 def new_game(app, number, daily=False, tournament=False):

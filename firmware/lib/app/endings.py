@@ -19,6 +19,11 @@ from .records import ROUNDS
 from .screens import ListScreen, Screen
 
 _LINES = 9
+# what each scheme counts (freecell/scoring.py's), one line for the end of a
+# game: 28 characters at most (128 px), and a shorter one for the Thumby's 18;
+# here, with the screen that shows them, not in every board's heap
+EXPLAINED = ("+10 HOME -10 UNDO +WIN BONUS", "+200 HOME -1 A SECOND", "+10 HOME +5 CELL TO COLUMN")
+EXPLAINED_SHORT = ("+10 HOME -10 UNDO", "+200 HOME -1/SEC", "+10 HOME +5 CELL")
 _GO_ON = b"A: CONTINUE"
 
 
@@ -43,7 +48,7 @@ class EndScreen(Screen):
         if game.win_bonus():
             lines[2].add(b"(").add_int(game.win_bonus()).add(b" WIN BONUS)")  # part of it
         scheme = game.scoring
-        lines[3].add((scoring.EXPLAINED_SHORT if narrow else scoring.EXPLAINED)[scheme].encode())
+        lines[3].add((EXPLAINED_SHORT if narrow else EXPLAINED)[scheme].encode())
         # the result to share: no spoiler, the deal and how it went
         title = game.variant.title.encode()
         deal = app.play.deal_text

@@ -86,12 +86,6 @@ class Keeper:
         st.finish(game)
         self.save_stats()
 
-    def withdraw(self):
-        """The game in progress is left before its first move: not counted."""
-        if self.stats.in_progress:
-            self.stats.withdraw()
-            self.save_stats()
-
     def save_result(self, game, serial, daily, round_):
         holds = getattr(self.storage.files, "holds", None) if self.storage else None
         if self.storage is None or (holds and not holds("result0.sav")):

@@ -160,7 +160,9 @@ class SettingsScreen(ListScreen):
     has a buzzer); for new games, FreeCell's free cells (the one game that
     offers fewer; never the daily deal's, which is the standard game),
     whether cards may come back from the foundations, and the run limit
-    (STANDARD, or the SIMPLE one some products use; not the daily deal's).  A or right changes
+    (STANDARD, or the SIMPLE one some products use; not the daily deal's);
+    THINK AHEAD (the solver at work while the table waits: thinker.py; off,
+    the board sleeps more).  A or right changes
     the item under the cursor, left changes it back."""
 
     def __init__(self, app):
@@ -179,6 +181,8 @@ class SettingsScreen(ListScreen):
             (b"FROM HOME: ON" if s.take_back else b"FROM HOME: OFF", "take_back"),
             ((b"RUNS: " if self.app.layout.narrow else b"RUN LIMIT: ")
              + (b"SIMPLE" if s.simple_runs else b"STANDARD"), "runs"),
+            ((b"THINK: " if self.app.layout.narrow else b"THINK AHEAD: ")
+             + (b"ON" if s.think else b"OFF"), "think"),
             (b"SCORING: " + scoring.TITLES[s.scoring].encode(), "scoring"),
             (b"DONE", "done"),
         ]
@@ -222,6 +226,8 @@ class SettingsScreen(ListScreen):
             s.take_back = not s.take_back
         elif action == "runs":  # for the next deal too: a game keeps the limit it began with
             s.simple_runs = not s.simple_runs
+        elif action == "think":  # the solver at work while the table waits (off: the board sleeps)
+            s.think = not s.think
         elif action == "scoring":  # for the next deal too
             s.scoring = (s.scoring + step) % scoring.SCHEMES
         self.app.apply_display_settings()

@@ -70,7 +70,7 @@ class Stats:
         counts a game the statistics missed through here."""
         self.tour_finished = -1
         self.daily = False
-        self._not_a_round(variant_id)
+        self.not_a_round(variant_id)
         if self.of(variant_id, PLAYED) >= MOST_GAMES:
             self.in_progress = 0
             return self.serial
@@ -84,45 +84,11 @@ class Stats:
             self.set(variant_id, LAST_DAILY, day + 1)
         return self.serial
 
-    def _not_a_round(self, variant_id):
+    def not_a_round(self, variant_id):
         """A game of the variant `variant_id` in progress cannot be a round of
         a tournament of another variant: that tournament ends (uncounted)."""
         if self.tournament and variant_id != self.tour_variant_id:
             self.end_tournament()
-
-    def withdraw(self):
-        """The game in progress is left before any move: as if it had never
-        begun (a daily deal's first try is not used up by a look at it)."""
-        if not self.in_progress:
-            return
-        self.in_progress = 0
-        v = self.variant_id
-        self.set(v, PLAYED, self.of(v, PLAYED) - 1)
-        if self.daily:
-            self.set(v, DAILY_PLAYED, self.of(v, DAILY_PLAYED) - 1)
-            self.set(v, LAST_DAILY, 0)
-        self.daily = False
-
-    def lose(self):
-        """The game in progress is gone without an ending: given up (and a
-        tournament it was a round of cannot be completed)."""
-        self.in_progress = 0
-        self.daily = False  # the mark is the game in progress's: it goes with it
-        self._add(self.variant_id, GIVEN_UP)
-        self.set(self.variant_id, STREAK, 0)
-        self.end_tournament()
-
-    def move_in_progress(self, variant_id):
-        """The game in progress is of the variant `variant_id` after all (statistics written
-        before games were counted apart): its count moves there."""
-        if self.in_progress and variant_id != self.variant_id:
-            self._not_a_round(variant_id)
-            self.set(self.variant_id, PLAYED, self.of(self.variant_id, PLAYED) - 1)
-            if self.daily:
-                self.set(self.variant_id, DAILY_PLAYED, self.of(self.variant_id, DAILY_PLAYED) - 1)
-                self._add(variant_id, DAILY_PLAYED)
-            self._add(variant_id, PLAYED)
-            self.variant_id = variant_id
 
     def finish(self, game):
         """The game in progress ended (won, given up or abandoned).  A game
@@ -267,10 +233,12 @@ class Settings:
         self.scoring = CLASSIC
         self.sound = True  # where the board has a buzzer (saved as "quiet": on by default)
         self.simple_runs = False  # RUN LIMIT: SIMPLE (the products' (cells + 1) x (empty + 1))
+        self.think = True  # THINK AHEAD: the solver at work while the table waits (saved as "not")
 
     def encode(self):
         buf = bytearray(((1 if self.autoplay else 0) | (2 if self.take_back else 0)
-                         | (0 if self.sound else 4) | (8 if self.simple_runs else 0),
+                         | (0 if self.sound else 4) | (8 if self.simple_runs else 0)
+                         | (0 if self.think else 16),
                          self.contrast, 1 if self.flip else 0, self.cells, self.variant_id,
                          self.scoring))
         return wrap(SETTINGS, VERSION, buf, 6)

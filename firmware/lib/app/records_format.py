@@ -47,7 +47,7 @@ counters; 12-byte recent games) is read by the same code.  Versions 1 and 2
 read, as FreeCell's (records_load.py's _decode_old).
 Settings payload, version 3 (6 bytes):
     0 1 autoplay 1 | cards may come back from the foundations 2 | sound off 4
-        | the simple run limit 8 (RUN LIMIT: SIMPLE; a later bit of version 3)
+        | the simple run limit 8 | not thinking ahead 16 (later bits of version 3)
     1 1 contrast level 0-3   2 1 flip (0/1)
     3 1 FreeCell's free cells 1-4   4 1 the game new deals are of (a variant's id)
     5 1 the scoring scheme of new games (freecell/scoring.py)
@@ -104,5 +104,6 @@ FLAG_HELPED = const(16)
 STATS_BYTES = HEADER + TRAILER + HEAD + GAMES * TALLY + RECENT * RECORD  # 433 with six games
 SETTINGS_BYTES = HEADER + TRAILER + 6
 # the largest flags byte of settings version 1, 2, 3 (autoplay 1, take back 2,
-# quiet 4, simple run limit 8: a bit the format's third version had spare)
-SETTINGS_FLAGS = (0, 1, 3, 15)
+# quiet 4, simple run limit 8, not thinking ahead 16: bits the format's third
+# version had spare)
+SETTINGS_FLAGS = (0, 1, 3, 31)

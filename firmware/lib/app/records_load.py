@@ -183,6 +183,7 @@ def decode_settings(settings, data):
     settings.take_back = bool(p[0] & 2)
     settings.sound = not p[0] & 4
     settings.simple_runs = bool(p[0] & 8)
+    settings.think = not p[0] & 16
     settings.contrast = p[1]
     settings.flip = p[2] == 1
     settings.cells = p[3]

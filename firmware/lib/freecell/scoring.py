@@ -28,10 +28,6 @@ BY_MOVES = const(2)
 SCHEMES = 3
 NAMES = ("classic", "timed", "moves")  # as fc.py and the result log name them
 TITLES = ("CLASSIC", "TIMED", "BY MOVES")
-# one line each for the end of a game, 28 characters at most (128 px), and a
-# shorter one for the Thumby's 18
-EXPLAINED = ("+10 HOME -10 UNDO +WIN BONUS", "+200 HOME -1 A SECOND", "+10 HOME +5 CELL TO COLUMN")
-EXPLAINED_SHORT = ("+10 HOME -10 UNDO", "+200 HOME -1/SEC", "+10 HOME +5 CELL")
 
 _CELL0 = const(10)  # table.CELL0
 _FOUND0 = const(18)  # table.FOUND0

@@ -1,0 +1,134 @@
+"""Issue 28: help that is ready before it is asked.  While the table waits,
+the solver works on the position a slice at a time (app/thinker.py): a key
+press is handled in the same tick as without it, the line it found follows
+the player's moves, HINT, SHOW ME and WINNABLE? answer at once from it, it
+can be turned off, and a slice allocates nothing (under MicroPython)."""
+
+import os
+
+import pytest
+
+from app.storage import Storage
+from app.thinker import SLICE, START_MS
+from conftest import LIB, ROOT, run
+from keyplan import Driver
+
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes"))
+from files import FakeFiles  # noqa: E402
+
+
+def wait_for_thought(d, limit_ms=600000):
+    """Leave the table alone until the thinker is done; the ms it took."""
+    waited = 0
+    while waited < limit_ms:
+        d.hold(0, 100)
+        waited += 100
+        t = d.app.assistant.thinker
+        if t is not None and t.state >= 0 and not t.working():
+            return waited
+    raise AssertionError("the thinker never finished")
+
+
+def test_the_table_left_alone_is_thought_about_and_hint_answers_at_once():
+    d = Driver(1)
+    assert d.app.assistant.thinker is None or d.app.assistant.thinker.state < 0
+    waited = wait_for_thought(d)
+    assert waited > START_MS
+    t = d.app.assistant.thinker
+    assert t.state == 1 and t.line  # solved: a line from here
+    assert not d.game.proved or d.game.number.text() == "1"  # nothing marked unasked
+    d.press("start").choose("hint")
+    assert not d.app.assistant.busy()  # answered in the press's own tick
+    assert d.message().startswith("HINT: ")
+    p = d.play
+    assert d.game.move(p.hint_src, p.hint_dst, p.hint_count) == 0
+
+
+def test_winnable_and_show_me_answer_from_the_thought_too():
+    d = Driver(1)
+    wait_for_thought(d)
+    d.press("start").choose("winnable")
+    assert not d.app.assistant.busy() and d.message().startswith("YES: THE SOLVER WINS FROM")
+    line = list(d.app.assistant.thinker.line)
+    d.press("b")  # the message goes
+    d.press("start").choose("show")
+    assert d.app.assistant.line == line  # the whole line, from here
+
+
+def test_a_move_along_the_found_line_keeps_the_rest_another_starts_over():
+    d = Driver(1)
+    wait_for_thought(d)
+    t = d.app.assistant.thinker
+    line = list(t.line)
+    assert d.game.play(line[0]) == 0  # the player makes the line's first move
+    d.hold(0, 10)
+    assert t.fits(d.game) and t.next == 1 and t.state == 1
+    d.press("start").choose("hint")  # the line's second move, at once
+    assert not d.app.assistant.busy()
+    packed = line[1]
+    assert (d.play.hint_src, d.play.hint_dst) == (packed & 31, packed >> 5 & 31)
+    d.press("b")
+    assert d.game.undo() == 0  # off the line: forgotten
+    d.hold(0, 10)
+    assert not t.fits(d.game) and t.state < 0
+    wait_for_thought(d)  # and thought about again, from here
+    assert t.fits(d.game) and t.next == 0
+
+
+def test_a_key_press_is_handled_in_the_same_tick_whether_or_not_it_thinks():
+    """The thinker's slice comes after the tick has read the keys: with it
+    at work, a press moves the cursor at the very tick it does without."""
+    ticks = []
+    for think in (True, False):
+        d = Driver(617)
+        d.app.keeper.settings.think = think
+        d.hold(0, 1000)  # long enough for the thinker to be at work
+        t = d.app.assistant.thinker
+        assert (t is not None and t.working()) == think
+        col = d.play.col
+        d.keys.mask = 1 << 3  # RIGHT
+        for n in range(20):
+            d.now += 10
+            d.app.tick(d.now)
+            if d.play.col != col:
+                ticks.append(n)
+                break
+        d.keys.mask = 0
+    assert len(ticks) == 2 and ticks[0] == ticks[1]
+
+
+def test_a_slice_is_a_few_positions_and_the_search_stops_at_its_end():
+    d = Driver(11982)  # the budget runs out
+    d.hold(0, 800)
+    t = d.app.assistant.thinker
+    solver = d.app.assistant.solver
+    before = solver.positions
+    d.hold(0, 10)  # one tick: one slice
+    assert 0 < solver.positions - before <= SLICE + 60  # the last move's ties may overrun
+    wait_for_thought(d)
+    assert t.state == 3 and not d.app.assistant.working()  # gave up: the loop may sleep
+    d.press("start").choose("winnable")
+    assert d.message().startswith("NOT SURE: NO WIN FOUND IN ")
+
+
+def test_think_ahead_is_a_setting_kept_with_the_others():
+    files = FakeFiles()
+    d = Driver(storage=Storage(files))
+    assert d.app.keeper.settings.think  # on by default
+    d.choose("settings")
+    d.choose("think")
+    assert not d.app.keeper.settings.think
+    d.choose("done")
+    d.choose("random")
+    d.hold(0, 3000)
+    assert d.app.assistant.thinker is None or d.app.assistant.thinker.state < 0
+    again = Driver(storage=Storage(files))
+    assert not again.app.keeper.settings.think
+
+
+def test_a_slice_allocates_nothing_under_micropython(micropython):
+    script = os.path.join(ROOT, "host_tests", "mp", "think_alloc.py")
+    result = run([micropython, script], env={"MICROPYPATH": LIB + ":" + ROOT})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["think_slice_alloc_bytes", "0"], result.stdout
