@@ -172,7 +172,7 @@ def test_a_tournament_with_more_rounds_done_than_games_played_is_refused():
 def test_finishing_a_loaded_tournament_keeps_the_statistics():
     """What the loader accepts, finishing the tournament keeps adding up."""
     st = Stats()
-    from app.restore import lose
+    from app.mend import lose
     for _ in range(2):
         st.start(0)
         lose(st)

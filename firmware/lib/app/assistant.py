@@ -92,6 +92,7 @@ class Assistant:
         if self.thinker is None:
             if not self.can_think or not self.app.keeper.settings.think:
                 return False
+            gc.collect()  # (once) what is free, not what garbage hides
             self.can_think = not hasattr(gc, "mem_free") or gc.mem_free() >= THINK_FREE
             if not self.can_think:
                 return False

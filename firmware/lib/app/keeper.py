@@ -60,7 +60,7 @@ class Keeper:
         for package, name in (("freecell", "loadgame"), ("freecell", "savefile_old"),
                               ("freecell", "replay"), ("freecell", "results"),
                               ("app", "records_load"), ("app", "records_format"),
-                              ("app", "restore")):
+                              ("app", "mend"), ("app", "restore")):
             let_go(package, name)
         return self.resumed
 

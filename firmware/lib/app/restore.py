@@ -13,7 +13,7 @@ from freecell.container import unwrap
 from freecell.savefile import game_bytes
 
 from . import let_go
-from .records_format import DAILY_PLAYED, GIVEN_UP, PLAYED, SETTINGS_BYTES, STATS_BYTES, STREAK
+from .records_format import SETTINGS_BYTES, STATS_BYTES
 from .storage import GAME, SETTINGS, STATS, label
 
 RESULT_SLOTS = 8  # results.SLOTS: result0.sav .. result7.sav
@@ -167,41 +167,19 @@ def _tidy_results(keeper, log):
             load(keeper.storage, name, _is_result, most_bytes(log))
 
 
-def lose(st):
-    """The game in progress is gone without an ending: given up (and a
-    tournament it was a round of cannot be completed).  (The statistics'
-    own, but only the boot needs it: here, out of the heap after it.)"""
-    st.in_progress = 0
-    st.daily = False  # the mark is the game in progress's: it goes with it
-    st.set(st.variant_id, GIVEN_UP, st.of(st.variant_id, GIVEN_UP) + 1)
-    st.set(st.variant_id, STREAK, 0)
-    st.end_tournament()
-
-
-def move_in_progress(st, variant_id):
-    """The game in progress is of the variant `variant_id` after all
-    (statistics written before games were counted apart): its count moves
-    there."""
-    if st.in_progress and variant_id != st.variant_id:
-        st.not_a_round(variant_id)
-        was = st.variant_id
-        st.set(was, PLAYED, st.of(was, PLAYED) - 1)
-        st.set(variant_id, PLAYED, st.of(variant_id, PLAYED) + 1)
-        if st.daily:
-            st.set(was, DAILY_PLAYED, st.of(was, DAILY_PLAYED) - 1)
-            st.set(variant_id, DAILY_PLAYED, st.of(variant_id, DAILY_PLAYED) + 1)
-        st.variant_id = variant_id
-
-
 def _reconcile(keeper, game, loaded, resumable, serial):
     st = keeper.stats
     if resumable:
         if st.in_progress and st.serial == serial:
             if st.variant_id == game.variant.id:
                 return False
+            from .mend import move_in_progress  # (rare: loaded only for it)
+
             move_in_progress(st, game.variant.id)  # counted before games were apart
             return True
         if st.in_progress:  # another game was under way and is gone
+            from .mend import lose
+
             lose(st)
         # counted as the latest game the statistics know: its own serial
         # may be higher than the games they count (statistics reset)
@@ -209,6 +187,8 @@ def _reconcile(keeper, game, loaded, resumable, serial):
         return True
     if not st.in_progress:
         return False
+    from .mend import lose, move_in_progress
+
     if loaded and serial == st.serial:  # it ended; the stats missed it
         move_in_progress(st, game.variant.id)
         keeper.save_result(game, serial, st.daily, st.tour_round() if st.tournament else 0)

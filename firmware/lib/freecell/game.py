@@ -54,13 +54,15 @@ E_EMPTY_COLUMN = const(17)
 E_HOME_TO_HOME = const(18)
 
 # A refusal's words (reasons.py, 1 KB) stay loaded where the heap is plenty
-# (a Pico: a refusal then says its words, and its buzz sounds, at once); on
-# a small heap (an ESP32's, where the solver's table is at stake) they are
-# loaded for each refusal and let go of after (about 30 ms on a Pico)
+# (MicroPython on a Pico or a Thumby, 220 KB free here: a refusal then says
+# its words, and its buzz sounds, at once); elsewhere (an ESP32's heap, where
+# the solver's table is at stake; CircuitPython's Pico, 144 KB free here but
+# 40 KB once booted) they are loaded for each refusal and let go of after
+# (about 30 ms on a Pico)
 try:
     import gc
 
-    _WORDS_KEPT = gc.mem_free() >= 100 * 1024
+    _WORDS_KEPT = gc.mem_free() >= 160 * 1024
 except AttributeError:  # CPython: plenty
     _WORDS_KEPT = True
 if _WORDS_KEPT:
