@@ -132,3 +132,32 @@ def test_a_slice_allocates_nothing_under_micropython(micropython):
     result = run([micropython, script], env={"MICROPYPATH": LIB + ":" + ROOT})
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["think_slice_alloc_bytes", "0"], result.stdout
+
+
+def test_a_new_deal_is_thought_about_afresh():
+    d = Driver(1)
+    wait_for_thought(d)
+    first = list(d.app.assistant.thinker.line)
+    d.app.new_game("2")  # the same moves (none), another deal
+    wait_for_thought(d)
+    t = d.app.assistant.thinker
+    assert t.fits(d.game) and t.lo == 2 and t.line != first
+
+
+def test_the_thinker_waits_while_keys_are_pressed():
+    d = Driver(11982)  # a long search: it would run all along
+    d.hold(0, 1000)
+    solver = d.app.assistant.solver
+    assert d.app.assistant.thinker.working()
+    for _ in range(5):  # a burst of cursor presses, 100 ms apart: no slice among them
+        before = solver.positions
+        d.press("right")
+        assert solver.positions == before
+
+
+def test_the_key_loop_polls_slowly_only_after_a_pause():
+    from app.app import IDLE_TICK_MS, RESTING_MS, RESTING_TICK_MS
+    d = Driver(617)
+    d.press("right")
+    assert d.app.idle_ms(d.now) == IDLE_TICK_MS  # keys being pressed: 4 ms
+    assert d.app.idle_ms(d.app.last_press + RESTING_MS) == RESTING_TICK_MS  # a pause: 30 ms

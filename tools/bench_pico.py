@@ -92,9 +92,10 @@ def hint_617_idle():
     app.redraw()
     start = ticks_ms()
     while ticks_diff(ticks_ms(), start) < 5000:  # no key for 5 s, as app.run() waits
-        app.tick(ticks_ms())
+        now = ticks_ms()
+        app.tick(now)
         if not app.assistant.working():
-            sleep_ms(4)
+            sleep_ms(app.idle_ms(now))
     t = ticks_ms()
     app.assistant.start(HINT)
     while app.assistant.busy():
@@ -120,9 +121,10 @@ def loop(ms, done=lambda: False):
     """app.run()'s loop for `ms` (or until done())."""
     start = ticks_ms()
     while ticks_diff(ticks_ms(), start) < ms and not done():
-        APP.tick(ticks_ms())
+        now = ticks_ms()
+        APP.tick(now)
         if not APP.assistant.working():
-            sleep_ms(4)
+            sleep_ms(APP.idle_ms(now))
 
 
 def wait():

@@ -63,6 +63,13 @@ DEALS = ("random", "daily", "deal_entered", "code_entered", "tournament_random",
 # once steady for the buttons' 20 ms debounce (a tick costs about 0.3 ms on a
 # Pico; 10 here made a cursor press take 5 ms longer: pico_press_ms)
 IDLE_TICK_MS = 4
+# after this long without a press (and nothing at work) it polls more
+# slowly: a tick costs about 0.6 ms on the Pico, so 4 ms kept the chip awake
+# 14% of the time; at 30 ms it is 2% (make bench: pico_idle_busy_pct).  The
+# first press after such a pause is seen up to 30 ms later; presses in play
+# (a move is three) come faster than this and keep the quick polling
+RESTING_MS = 2000
+RESTING_TICK_MS = 30
 
 
 class App:
@@ -156,12 +163,21 @@ class App:
 
     def run(self):
         while True:
-            self.tick(ticks_ms())
+            now = ticks_ms()
+            self.tick(now)
             if not self.assistant.working():  # a search takes the idle time; else sleep
-                sleep_ms(IDLE_TICK_MS)
+                sleep_ms(self.idle_ms(now))
+
+    def idle_ms(self, now):
+        """How long the key loop sleeps after the tick of `now` (nothing at
+        work): quick polling while keys are being pressed, slow after a pause."""
+        if self.last_press is None or ticks_diff(now, self.last_press) < RESTING_MS:
+            return IDLE_TICK_MS
+        return RESTING_TICK_MS
 
     def tick(self, now):
-        self.buttons.tick(self.keys.get_pressed(), now)
+        raw = self.keys.get_pressed()
+        self.buttons.tick(raw, now)
         event = self.buttons.event()
         if self.last_press is None:
             self.last_press = now
@@ -177,7 +193,7 @@ class App:
             changed = self.assistant.tick(now)
         else:  # the table waits: the thinker's turn (after the keys: a press never waits on it)
             changed = 0
-            if not self.asleep and not pressed:
+            if not self.asleep and not pressed and not raw:  # (no key even on its way down)
                 self.assistant.think(now, self.last_press)
         if changed:
             self.last_press = now  # the solver at work keeps the display awake

@@ -64,6 +64,8 @@ class Buttons:
 
     def tick(self, raw, now):
         differ = raw ^ self.down
+        if not differ and not self.down and not self._changing:
+            return  # nothing down, nothing changing: the idle loop's usual tick
         for i in range(8):
             bit = 1 << i
             if not differ & bit:

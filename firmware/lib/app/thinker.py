@@ -3,8 +3,9 @@ player looks at it, so that HINT, SHOW ME and WINNABLE? answer at once.
 
 While the table waits for a key (START_MS since the last press, the game
 under way, no question asked), each tick gives the search SLICE positions:
-about 9 ms on the emulated Pico, after the tick has read the keys, so a
-press waits at most that long for its turn (make bench: pico_press_ms).
+about 4.5 ms on the emulated Pico, after the tick has read the keys; it
+pauses while the player presses keys (START_MS again after each press), so
+a burst of presses never waits on it (make bench: pico_press_ms).
 What it found is kept for the position it was found for, and follows the
 player: a move along the found line keeps the rest of the line; any other
 move, an undo, a new deal, forgets it, and the search starts again from the
@@ -25,7 +26,7 @@ from freecell.game import PLAYING
 from freecell.history import GROUP_START
 from freecell.movelog import pack
 
-SLICE = const(4)  # positions a tick: about 9 ms on the emulated Pico
+SLICE = const(2)  # positions a tick: about 4.5 ms on the emulated Pico
 START_MS = const(600)  # since the last press: a player between moves, not in a burst
 _SEARCHING = const(0)  # solver.SEARCHING
 _SOLVED = const(1)  # solver.SOLVED
@@ -88,15 +89,18 @@ class Thinker:
         a = self.assistant
         app = a.app
         game = app.game
+        if self.state > _SEARCHING and game.moves == self.moves and game.number.lo == self.lo \
+                and game.variant is self.variant:
+            return False  # done for this very position: the usual idle tick, kept short
         if a.mode or app.screen is not app.play or game.state != PLAYING \
-                or not app.keeper.settings.think:
-            return False
+                or not app.keeper.settings.think or ticks_diff(now, last_press) < START_MS:
+            return False  # (a player pressing keys: it waits until they pause)
         if self.fits(game):
             if self.state != _SEARCHING:
                 return False  # done: a line, a proof, or the budget spent
             self.found(a.solver.step(SLICE), game)
             return True
-        if ticks_diff(now, last_press) < START_MS or not a.ready():
+        if not a.ready():
             return False
         self._stamp(game)
         self.next = 0
