@@ -94,7 +94,7 @@ def hint_617_idle():
     while ticks_diff(ticks_ms(), start) < 5000:  # no key for 5 s, as app.run() waits
         now = ticks_ms()
         app.tick(now)
-        if not app.assistant.working():
+        if not app.working():
             sleep_ms(app.idle_ms(now))
     t = ticks_ms()
     app.assistant.start(HINT)
@@ -115,6 +115,7 @@ def wait_setup(think):
     APP.redraw()
     loop(60000, lambda: not APP.assistant.working() and APP.assistant.thinker is not None
          and APP.assistant.thinker.state >= 0 if think else True)
+    loop(3000)  # and past the first pause: the key loop at its resting pace
 
 
 def loop(ms, done=lambda: False):
@@ -123,7 +124,7 @@ def loop(ms, done=lambda: False):
     while ticks_diff(ticks_ms(), start) < ms and not done():
         now = ticks_ms()
         APP.tick(now)
-        if not APP.assistant.working():
+        if not APP.working():
             sleep_ms(APP.idle_ms(now))
 
 

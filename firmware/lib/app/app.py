@@ -107,6 +107,7 @@ class App:
         self._play_ms = 0  # of the second being counted (the timed score's clock)
         self.entry_for_tournament = False  # the deal number entered is a round's
         self.redraws = 0
+        self.thought = False  # the last tick gave the thinker a slice
         self.last_press = None
         self.asleep = False
         resumed = self.keeper.resumed if keeper else self.keeper.boot(self.game)
@@ -165,8 +166,13 @@ class App:
         while True:
             now = ticks_ms()
             self.tick(now)
-            if not self.assistant.working():  # a search takes the idle time; else sleep
+            if not self.working():  # a search takes the idle time; else sleep
                 sleep_ms(self.idle_ms(now))
+
+    def working(self):
+        """Did the last tick's search want the time (a question's, or a
+        slice of the thinker's: not one waiting for the player to pause)?"""
+        return self.assistant.mode != 0 or self.thought
 
     def idle_ms(self, now):
         """How long the key loop sleeps after the tick of `now` (nothing at
@@ -189,12 +195,13 @@ class App:
             else:
                 self.press(event >> 2, event & 3)
             event = self.buttons.event()
+        self.thought = False
         if self.assistant.busy():
             changed = self.assistant.tick(now)
         else:  # the table waits: the thinker's turn (after the keys: a press never waits on it)
             changed = 0
             if not self.asleep and not pressed and not raw:  # (no key even on its way down)
-                self.assistant.think(now, self.last_press)
+                self.thought = self.assistant.think(now, self.last_press)
         if changed:
             self.last_press = now  # the solver at work keeps the display awake
             if changed != PROGRESS or self.screen is not self.play:
