@@ -70,20 +70,26 @@ def test_mip_lays_the_game_out_as_make_flash_does(installed):
     assert not [p for p in files if ".." in p]
 
 
-def test_what_mip_installed_boots_and_plays_as_the_simulator(installed, tmp_path):
+@pytest.fixture(scope="module")
+def title_ms(installed):
+    """When the title shows after power-on (emulated ms: the same every run)."""
+    import bench
+    return bench.title_ms(pico.boot(installed["image"], start_ms=15000, tail_ms=0))
+
+
+def test_what_mip_installed_boots_and_plays_as_the_simulator(installed, title_ms, tmp_path):
     # source compiled at boot: the title comes later than make flash's .mpy
-    played = play_cut_and_resume(installed["image"], tmp_path, start_ms=9000)
+    played = play_cut_and_resume(installed["image"], tmp_path, start_ms=title_ms + 1500,
+                                 source=True)
     assert_same_screens(played["second"], played["sim_second"], SECOND_BOOT)
     assert_same_screens(played["first"], played["sim_first"], FIRST_BOOT)
     assert "game.sav" in played["saved"]
 
 
-def test_the_readme_says_when_the_title_comes_after_a_mip_install(installed):
+def test_the_readme_says_when_the_title_comes_after_a_mip_install(title_ms):
     """Emulated time is the chip's and the same every run: the README's
     figure is this one."""
-    import bench
-    boot = pico.boot(installed["image"], start_ms=15000, tail_ms=0)
-    seconds = round(bench.title_ms(boot) / 1000)
+    seconds = round(title_ms / 1000)
     with open(os.path.join(ROOT, "README.md")) as f:
         readme = " ".join(f.read().split())
     assert "the title comes about %d s after power-on on the emulated Pico" % seconds in readme

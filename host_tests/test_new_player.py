@@ -363,3 +363,43 @@ def test_neighbouring_red_narrow_cards_never_merge_into_one_band():
         for y in range(lay.columns_y + 1, lay.columns_y + lay.full - 1):
             dark = [i for i in range(x, x + row.pitch + 1) if not fb.pixel(i, y)]
             assert len([i for i in dark if i >= x + row.card_w - 1]) >= 2, (c, y)
+
+
+# -- issue 29: who plays on this board ---------------------------------------------
+
+def test_the_name_editors_letters_are_the_players_and_its_length_the_results():
+    from app import player
+    from app.name_entry import NameEntryScreen
+    from freecell import results
+
+    assert NameEntryScreen.ALPHABET == player.NAME_LETTERS
+    assert NameEntryScreen._PLACES <= player.NAME_LEN == results.NAME_LEN
+
+
+def test_the_player_names_themselves_in_the_settings_and_results_are_signed():
+    from app.player import decode
+    from freecell.results import Result
+    files = FakeFiles()
+    d = Driver(storage=Storage(files))
+    name, key = decode(files.files["player.sav"])  # made at the first boot
+    assert name.startswith(b"FC") and len(key) == 16
+    d.choose("settings")
+    d.choose("player")
+    editor = d.app.lazy("name_entry")
+    assert d.app.showing("name_entry") and bytes(editor.render().buf[:8]).strip() == name
+    for _ in range(8):  # clear it: spaces
+        editor.values[editor.pos] = 0
+        d.press("right")
+    d.press("up*14", "right", "up*5", "a")  # "NE"
+    assert decode(files.files["player.sav"]) == (b"NE", key)  # the same key
+    assert d.app.showing("settings_screen")
+    d.choose("done")
+    d.choose("random")
+    d.press("a", "a")
+    d.press("start").choose("give_up")
+    result = Result()
+    results = [n for n in files.files if n.startswith("result")]
+    assert result.decode(files.files[results[0]]) is None
+    assert result.name == b"NE" and result.signed_with(key) and not result.signed_with(b"x" * 16)
+    again = Driver(storage=Storage(files))  # the next boot keeps name and key
+    assert decode(files.files["player.sav"]) == (b"NE", key)

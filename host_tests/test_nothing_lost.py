@@ -295,6 +295,32 @@ def test_a_file_too_large_for_its_kind_is_never_read(name, size):
         assert again.app.in_progress and again.game.moves == d.game.moves
 
 
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_finished_result_whose_rename_was_cut_takes_its_place_at_boot(version):
+    """A result file written whole but not yet renamed (the power went
+    between the two) is the newest: the boot finishes the save, whichever
+    format wrote it (the signed one read as the first did not: it was
+    dropped as unfinished)."""
+    from freecell import results
+
+    game = Game()
+    game.deal(5)
+    game.move(0, CELL0)
+    game.give_up()
+    data = bytes(results.encode(game, 3, name=b"ALICE", key=bytes(16), day=9800))
+    if version == 1:  # the first format: no name, day or signature
+        at, n = container.unwrap(data, results.RESULT, 2)
+        head = 29 + 2 * game.log.n
+        data = bytes(container.wrap(results.RESULT, 1, bytearray(data[at:at + head]), head))
+    files = FakeFiles()
+    d = Driver(617, storage=Storage(files))
+    d.press("a", "a")
+    d.app.keeper.save_game(d.game)
+    files.files["result3.sav.tmp"] = data
+    reboot(files)
+    assert files.files.get("result3.sav") == data and "result3.sav.tmp" not in files.files
+
+
 def test_the_largest_game_file_is_the_one_the_loader_allows():
     """A game with a full undo ring and a full log: exactly game_bytes()."""
     from helpers import full_ring_and_log

@@ -29,6 +29,7 @@ MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 # column 1); then on to column 2, up a card, and a pick-up of 3C JD, no
 # run: refused, with the reason on screen
 FIRST_BOOT = ["down", "down", "a", "a", "up", "a", "a", "a", "right", "up", "a"]
+EDITOR_PRESS = 3  # the press that opens the deal-number editor (app/editors.py)
 DEAL_PRESS = 5  # the press that deals: dealing and saving take emulated time
 PUT_PRESS = 7  # 3H put down: the table as a resumed game shows it
 # after the power cut: RESUME (the title's first item), then B: undo
@@ -142,13 +143,18 @@ def played(flashed, tmp_path_factory):
     return play_cut_and_resume(flashed["image"], tmp_path_factory.mktemp("played"))
 
 
-def play_cut_and_resume(image, folder, firmware=pico.MICROPYTHON, start_ms=1500):
+def play_cut_and_resume(image, folder, firmware=pico.MICROPYTHON, start_ms=1500, source=False):
     """Boot `image` (None: a blank flash) on `firmware`, play FIRST_BOOT
     from start_ms (the title shown: later for a game that compiles its
     source at boot), cut the power; boot again from the flash it kept and
-    play SECOND_BOOT; the simulator given the same presses."""
+    play SECOND_BOOT; the simulator given the same presses.  source: the
+    game is installed as .py (mip), so the deal editor's module compiles as
+    it opens (about 380 ms on the Pico): the next press waits for it."""
     cut = str(folder / "cut.img")
-    first = pico.boot(image, FIRST_BOOT, slow={DEAL_PRESS: 2500}, save_to=cut, firmware=firmware,
+    slow = {DEAL_PRESS: 2500}
+    if source:
+        slow[EDITOR_PRESS] = 1000
+    first = pico.boot(image, FIRST_BOOT, slow=slow, save_to=cut, firmware=firmware,
                       start_ms=start_ms)
     second = pico.boot(cut, SECOND_BOOT, slow={0: 1500}, firmware=firmware, start_ms=start_ms)
     sim_flash = str(folder / "sim-flash")

@@ -14,6 +14,7 @@ from app.storage import SETTINGS, Storage
 from conftest import TOOLS, run
 from freecell import loadgame, savefile
 from freecell.game import Game, OK
+from freecell import results
 from freecell.results import Result, encode
 from freecell.variants import FreeCell
 from helpers import play_line, position, solver_line
@@ -121,7 +122,7 @@ def test_a_result_that_claims_the_simple_limit_for_a_standard_game_is_refuted():
     payload = data[6:-4]
     payload[7] |= 32  # "the simple run limit"
     lie = Result()
-    assert lie.decode(container.wrap(b"R", 1, payload, len(payload))) is None
+    assert lie.decode(container.wrap(b"R", results.VERSION, payload, len(payload))) is None
     assert "simple run limit" in lie.line()
     assert lie.check().startswith("action ")  # the move the simple rule refuses
 

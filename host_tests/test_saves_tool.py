@@ -59,8 +59,9 @@ def test_pull_copies_the_files_off_the_board_and_shows_them(virtual_board, tmp_p
     out = tmp_path / "pulled"
     result = run([sys.executable, SAVES, "pull", "--port", virtual_board.port, str(out)])
     assert result.returncode == 0, result.stderr
-    assert sorted(os.listdir(out)) == ["game.sav", "settings.sav", "stats.sav"]
+    assert sorted(os.listdir(out)) == ["game.sav", "player.sav", "settings.sav", "stats.sav"]
     assert "deal #617, game 1 of the player's, in progress" in result.stdout
+    assert "player FC" in result.stdout and "signing key: 16 bytes" in result.stdout
 
 
 def test_usage_errors():

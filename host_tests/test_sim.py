@@ -263,11 +263,16 @@ def test_quitting_and_starting_the_simulator_again_resumes_the_game(micropython,
     again = run([sys.executable, SIM, "--keys", "a", "--flash", flash, "--state"])  # RESUME
     assert again.returncode == 0 and again.stdout == first.stdout
     out = tmp_path / "title.pbm"
+    with open(os.path.join(flash, "player.sav"), "rb") as f:
+        player = f.read()
     fresh = run([sys.executable, SIM, "--fresh", "--flash", flash, "--out", str(out)])
     assert fresh.returncode == 0
     with open(os.path.join(GOLDEN, "title.pbm")) as f:
         assert out.read_text() == f.read()  # no RESUME: the flash was emptied
-    assert sorted(os.listdir(flash)) == []
+    # a new board: its first boot made a player, with a key of its own
+    assert sorted(os.listdir(flash)) == ["player.sav"]
+    with open(os.path.join(flash, "player.sav"), "rb") as f:
+        assert f.read() != player
 
 
 def test_a_sleeping_display_shows_dark(micropython, tmp_path):

@@ -108,9 +108,29 @@ def print_result(result):
     print("its log replays to it: confirmed" if problem is None else problem)
 
 
+class PlayerFile:
+    """app/player.py's file: the player's name and the board's key."""
+
+    def decode(self, data):
+        from app.player import decode
+
+        found = decode(data)
+        if isinstance(found, str):
+            return found
+        self.name, self.key = found
+        return None
+
+
+def print_player(player):
+    # the key is the board's secret: shown as its length, never its bytes
+    print("player %s (the board's signing key: %d bytes, kept for fc.py submit)"
+          % (player.name.decode().strip(), len(player.key)))
+
+
 # the container's kind byte -> how to read it, how to show it
 KINDS = {ord("G"): (SavedGame, print_game), ord("S"): (Stats, print_stats),
-         ord("O"): (Settings, print_settings), ord("R"): (Result, print_result)}
+         ord("O"): (Settings, print_settings), ord("R"): (Result, print_result),
+         ord("P"): (PlayerFile, print_player)}
 
 
 def show(path):

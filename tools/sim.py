@@ -20,8 +20,11 @@ or CPython with --python (also the fallback when MicroPython is missing).
                     Playing (no --keys) keeps them in build/sim-flash unless
                     --flash says otherwise; headless runs keep nothing
                     without it.
+    --date Y-M-D    the board's clock on that date (today by default): the
+                    daily deal of that day
     --fresh         start with an empty flash: the game's files in it (saved
-                    game, statistics, settings, results) are removed first
+                    game, statistics, settings, results, the player and its
+                    key: a new board) are removed first
 A display asleep (two minutes without a press, as on a board) shows dark;
 the first key wakes it.
 """
@@ -57,7 +60,8 @@ def micropython():
 class Firmware:
     """The child interpreter running tools/simrun.py."""
 
-    def __init__(self, use_python=False, seed=None, size="128x64", flash=None, buzzer=False):
+    def __init__(self, use_python=False, seed=None, size="128x64", flash=None, buzzer=False,
+                 date=None):
         interpreter = None if use_python else micropython()
         cmd = [interpreter or sys.executable, RUNNER, size] + (["buzzer"] if buzzer else [])
         if flash:
@@ -69,6 +73,8 @@ class Firmware:
         self.now = 0
         if seed is not None:
             self.send("seed %d" % seed)
+        if date is not None:  # a datetime.date
+            self.send("date %d %d %d" % (date.year, date.month, date.day))
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")
@@ -206,7 +212,7 @@ def headless(args):
     except ValueError as error:
         sys.exit("sim.py: " + str(error))
     fw = Firmware(args.get("python", False), args.get("seed"), args.get("size", "128x64"),
-                  args.get("flash"))
+                  args.get("flash"), date=args.get("date"))
     if "game" in args:
         fw.send("g %s" % args["game"])
     if "deal" in args:
@@ -244,7 +250,7 @@ def interactive(args):
     import tty
 
     fw = Firmware(args.get("python", False), args.get("seed", int.from_bytes(os.urandom(2), "big")),
-                  args.get("size", "128x64"), args.get("flash", SIM_FLASH))
+                  args.get("size", "128x64"), args.get("flash", SIM_FLASH), date=args.get("date"))
     if "game" in args:
         fw.send("g %s" % args["game"])
     if "deal" in args:
@@ -296,7 +302,7 @@ def parse_args(argv):
     parser.add_argument("-h", "--help", action="store_true")
     for flag in ("--python", "--state", "--fresh"):
         parser.add_argument(flag, action="store_true")
-    for option in ("--deal", "--keys", "--out", "--seed", "--size", "--flash", "--game"):
+    for option in ("--deal", "--keys", "--out", "--seed", "--size", "--flash", "--game", "--date"):
         parser.add_argument(option)
     given = parser.parse_args(argv)
     if given.help:
@@ -315,6 +321,16 @@ def parse_args(argv):
             sys.exit("sim.py: --seed must be a whole number (0-9 digits, at most 9), not %r"
                      % args["seed"])
         args["seed"] = int(args["seed"])
+    if "date" in args:
+        import datetime
+
+        try:
+            args["date"] = datetime.date.fromisoformat(args["date"])
+        except ValueError:
+            args["date"] = None
+        if args["date"] is None or not 2000 <= args["date"].year <= 2099:
+            sys.exit("sim.py: --date is YYYY-MM-DD, 2000 to 2099 (a board counts days "
+                     "from 2000)")
     if "game" in args:
         sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
         from freecell.variants import VARIANTS, by_name
@@ -345,7 +361,7 @@ def fresh_flash(folder):
     if not os.path.isdir(folder):
         return
     for name in os.listdir(folder):
-        if name.startswith(("game.sav", "stats.sav", "settings.sav", "result")) and \
+        if name.startswith(("game.sav", "stats.sav", "settings.sav", "player.sav", "result")) and \
                 ".sav" in name:
             os.remove(os.path.join(folder, name))
 

@@ -7,6 +7,7 @@ framebuf shim), and both must answer the same.
     g NAME       deals from now on are of this game (fc-solve's name)
     d N          start deal N at once (skipping the title screen)
     seed N       the seed for random deals
+    date Y M D   the board's clock says this date (the daily deal's day)
     frames 0|1   whether every shown frame is sent (interactive) or not
     f            send the current frame:  F WIDTH HEIGHT <hex of the MONO_VLSB buffer>
                  (all dark while the app has the display powered off: asleep)
@@ -94,6 +95,9 @@ def main():
             app.redraw()
         elif cmd == "seed":
             app._random = int(words[1]) & 0xFFFF
+        elif cmd == "date":
+            date = (int(words[1]), int(words[2]), int(words[3]))
+            app.today = lambda: date
         elif cmd == "frames":
             SEND_FRAMES[0] = words[1] == "1"
         elif cmd == "f":

@@ -28,7 +28,7 @@ FOLDER = sys.argv[3] if len(sys.argv) > 3 else "."
 WEIGHTS = bytearray(b"\x00\x00\x00\x01\x01\x01\x02\x02\x02\x03\x03\x03\x04\x04\x04\x04\x05\x05\x06\x07")
 SCREENS = ("PlayScreen", "TitleScreen", "MenuScreen", "HelpScreen", "DealEntryScreen", "GameScreen",
            "EndScreen", "SettingsScreen", "StatsScreen", "CodeEntryScreen", "TournamentScreen",
-           "ConfirmScreen")
+           "ConfirmScreen", "NameEntryScreen")
 
 
 BOOT_MODULES = set()  # what the first boot loaded: the rest a reset would forget
@@ -114,10 +114,15 @@ def soak():
             return
         screens |= 1 << SCREENS.index(type(app.screen).__name__)
         # the heap, sampled where no screen made on demand is held (their
-        # code comes and goes with them: app.py's LAZY)
+        # code comes and goes with them: app.py's LAZY) and neither the
+        # solver nor the thinker is (they come at the first question or the
+        # first pause, the tables as large as the free memory then: their
+        # size is the moment's, not a leak)
         if i % 500 == 499:
             due = True
-        if due and app._held is None:
+        # (no name for the assistant: it would hold the old app's tables across a reboot)
+        if due and app._held is None and app.assistant.solver is None \
+                and app.assistant.thinker is None:
             due = False
             gc.collect()
             if i < PRESSES // 2:

@@ -41,6 +41,7 @@ IDLE_MS = 120000  # the display sleeps after two minutes without a press
 LAZY = {
     "entry": ("editors", "DealEntryScreen"),
     "code_entry": ("editors", "CodeEntryScreen"),
+    "name_entry": ("name_entry", "NameEntryScreen"),
     "end": ("endings", "EndScreen"),
     "tournament": ("endings", "TournamentScreen"),
     "help": ("pages", "HelpScreen"),
@@ -54,7 +55,8 @@ LAZY = {
 # an action asks; and the ways to a deal, done by app/dealer.py's functions
 # (the rest by app/actions.py's), loaded for one and let go of after
 OPENS = {"settings": "settings_screen", "stats": "stats_screen", "help": "help",
-         "tournament": "tournament", "enter_deal": "entry", "enter_code": "code_entry"}
+         "tournament": "tournament", "enter_deal": "entry", "enter_code": "code_entry",
+         "enter_name": "name_entry"}
 ASKS = {"hint": HINT, "show": SHOW, "winnable": WINNABLE}
 # the actions dealer.py's functions of the same names do
 DEALS = ("random", "daily", "deal_entered", "code_entered", "tournament_random",
@@ -148,7 +150,9 @@ class App:
         return self._held_name == name and self.screen is self._held
 
     def _make(self, module, cls):
-        return getattr(self.need("app." + module), cls)(self)
+        screen = getattr(self.need("app." + module), cls)(self)
+        screen.made_for_now = True  # a LAZY screen: never one to come back to
+        return screen
 
     def _let_go_held(self, with_module=True):
         if with_module:
@@ -322,7 +326,10 @@ class App:
         came = self.screen
         if came is not None and came is not screen:
             came.close()
-            screen.opened_from = None if came is self._held else came
+            # a LAZY screen is let go of when left (even for another one,
+            # which lazy() has made the held one already): back() from here
+            # goes to the title, never to a screen whose code is gone
+            screen.opened_from = None if getattr(came, "made_for_now", False) else came
         if self._held is not None and screen is not self._held:  # it is left
             self._let_go_held()
         screen.open()

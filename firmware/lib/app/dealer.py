@@ -148,19 +148,27 @@ def _draw16(app):
 
 
 def day_number(app):
-    """Today (app.today(): the board's clock) as a number of days since 2000
-    (a proleptic count of 31-day months, good to 2099): the daily deal's
-    seed, and which day a daily deal was tried."""
-    year, month, day = app.today()
+    """Today (app.today(): the board's clock) as day_of's number."""
+    return day_of(*app.today())
+
+
+def day_of(year, month, day):
+    """A date as a number of days since 2000 (a proleptic count of 31-day
+    months, good to 2099): the daily deal's seed, and which day a daily
+    deal was tried (the result file's day; server/ reads it back)."""
     return (year - 2000) * 372 + (month - 1) * 31 + day - 1
 
 
 def daily_deal(app, variant_id=0):
-    """The same deal for everyone on a date and in a game (by its variant id),
-    never one of FreeCell's unwinnable ones: the day's number (above)
+    return deal_of_day(day_number(app), variant_id)
+
+
+def deal_of_day(days, variant_id=0):
+    """The same deal for everyone on a day (day_of's number) and in a game
+    (by its variant id), never one of FreeCell's unwinnable ones: the day
     scrambled into 1..1,000,000 with small-int arithmetic, each game a deal
-    of its own (FreeCell's as it always was)."""
-    days = day_number(app)
+    of its own (FreeCell's as it always was).  A pure function: the
+    leaderboard (server/) names each day's deal with it."""
     # 541 is prime: successive days spread; 7,919 apart, the games
     n = 1 + (days * 541 + 7919 * (variant_id + 1)) % 1000000
     while n in UNWINNABLE:

@@ -9,17 +9,21 @@ from freecell.deal import DealNumber, OUT_OF_RANGE
 from freecell.variants import VARIANTS
 
 from . import buttons as K
+from . import let_go
 from .paint import Line
 from .screens import Screen
 
 
 class Editor(Screen):
     """Places of values (`values[i]` in 0 .. limit(i) - 1), drawn as one
-    line of text (render()), the place being changed underlined."""
+    line of text (render()), the place being changed underlined.  By
+    default each place is one character of ALPHABET (a subclass whose
+    places differ says so: limit, char_at, span, render)."""
 
     title = b""
     hint = b""  # what up/down change
     done = ""  # the app's action when A accepts the text
+    ALPHABET = b"0123456789"
 
     def __init__(self, app, places):
         self.app = app
@@ -27,6 +31,25 @@ class Editor(Screen):
         self.pos = places - 1
         self.error = Line(app.layout.text_chars)
         self.shown = Line(24)  # render()'s text
+
+    def limit(self, place):
+        return len(self.ALPHABET)
+
+    @staticmethod
+    def char_at(place):
+        """The text's character where a place starts."""
+        return place
+
+    @staticmethod
+    def span(place):
+        """Characters a place shows."""
+        return 1
+
+    def render(self):
+        line = self.shown.clear()
+        for v in self.values:
+            line.put(self.ALPHABET[v])
+        return line
 
     @property
     def refused(self):
@@ -96,24 +119,6 @@ class DealEntryScreen(Editor):
             self.values[10 - len(text) + i] = ord(text[i]) - 48
         self.pos = 9
         self.error.clear()
-
-    @staticmethod
-    def limit(place):
-        return 10
-
-    @staticmethod
-    def char_at(place):
-        return place
-
-    @staticmethod
-    def span(place):
-        return 1
-
-    def render(self):
-        line = self.shown.clear()
-        for d in self.values:
-            line.put(48 + d)
-        return line
 
     def text(self):
         return "".join(chr(48 + d) for d in self.values)

@@ -47,6 +47,7 @@ class Keeper:
         self.problem = None  # the last save that failed, in words
         self.make_room = None  # the app's way to free memory (the solver's tables)
         self.resumed = False  # what boot() found: a game to resume
+        self.day = -1  # the day (since 2000) the game in progress was dealt, if known
 
     def boot(self, game):
         """Load everything; returns True when `game` holds a game to resume.
@@ -70,6 +71,7 @@ class Keeper:
         """A new game was dealt (any game in progress was finished first);
         a daily deal is of `day` (days since 2000)."""
         serial = self.stats.start(game.variant.id, daily, day)
+        self.day = day
         self.save_game(game)
         self.save_stats()
         return serial
@@ -90,14 +92,15 @@ class Keeper:
         holds = getattr(self.storage.files, "holds", None) if self.storage else None
         if self.storage is None or (holds and not holds("result0.sav")):
             return  # no room for the result log (CircuitPython's nvm)
-        try:  # loaded for this once a game: its code is let go of after
-            from freecell.results import encode, file_name
+        try:  # loaded for this once a game (app/player.py signs it): let go of after
+            from .player import save_result
 
-            self._check(self.storage.save(file_name(serial), encode(game, serial, daily, round_)))
+            self._check(save_result(self, game, serial, daily, round_))
         except MemoryError:
             self.problem = "not enough memory to keep this game's result"
         let_go("freecell", "results")
         let_go("freecell", "replay")
+        let_go("app", "player")
 
     def start_tournament(self, game, random):
         """Three games in a row of `game` (a variant object), scored by the

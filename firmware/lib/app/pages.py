@@ -8,6 +8,7 @@ from freecell.deal import DealNumber
 from freecell.variants import VARIANTS
 
 from . import buttons as K
+from . import let_go
 from . import records as R
 from .screens import ListScreen, Screen
 
@@ -37,6 +38,8 @@ def about():
     files on the board."""
     import sys
     from app.version import GAME
+
+    let_go("app", "version")  # read once, for the screen being made
 
     try:
         import freecell_uf2  # noqa: F401  (only the UF2 has it)
@@ -188,6 +191,10 @@ class SettingsScreen(ListScreen):
         ]
         if self.app.sounds:  # a board with a buzzer
             items.insert(3, (b"SOUND: ON" if s.sound else b"SOUND: OFF", "sound"))
+        storage = self.app.keeper.storage
+        if storage is not None and not getattr(storage.files, "holds", None):
+            # a board that keeps results: its player's name, for the leaderboard
+            items.insert(len(items) - 1, (b"PLAYER NAME", "player"))
         self.set_items(items)
 
     def key(self, button, press):
@@ -208,6 +215,8 @@ class SettingsScreen(ListScreen):
         s = self.app.keeper.settings
         if action == "done":
             return "settings_done"
+        if action == "player":
+            return "enter_name" if button == K.A else None
         if action == "autoplay":
             s.autoplay = not s.autoplay
             if self.app.in_progress:

@@ -119,8 +119,8 @@ def _decode(decode, data):
 # -- the keeper's side: loading everything, then making the counts agree ------
 
 def _is_result(data):
-    """A whole result file (its container sound), or why not."""
-    where = unwrap(data, b"R", 1)
+    """A whole result file (its container sound, either version), or why not."""
+    where = unwrap(data, b"R", 2 if data[3:4] != b"\x01" else 1)  # results.VERSION, or the first
     return where if isinstance(where, str) else None
 
 
@@ -143,6 +143,15 @@ def boot(keeper, game):
 
     loaded = load(s, GAME, load_game, game_bytes(game.history.capacity, game.log.capacity))
     _tidy_results(keeper, game.log.capacity)
+    load_game = decode_game = None  # the game's loaders go before the player's file is read
+    for name in ("loadgame", "savefile_old", "replay", "results"):
+        let_go("freecell", name)
+    gc.collect()
+    if not getattr(s.files, "holds", None):  # a board that keeps results: who signs them
+        from .player import at_boot
+
+        at_boot(s, load)
+        let_go("app", "player")
     resumable = loaded and game.state == PLAYING
     # a game or statistics the heap had no room to load stay as they
     # are, on the flash and in the counts, for a boot with more room

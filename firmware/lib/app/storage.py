@@ -33,7 +33,8 @@ place and says why.
 GAME = "game.sav"
 STATS = "stats.sav"
 SETTINGS = "settings.sav"
-_LABELS = {GAME: "saved game", STATS: "statistics", SETTINGS: "settings"}
+PLAYER = "player.sav"  # app/player.py's: the player's name and the board's key
+_LABELS = {GAME: "saved game", STATS: "statistics", SETTINGS: "settings", PLAYER: "player"}
 
 
 def label(name):

@@ -4,8 +4,9 @@ the replay that confirms or refutes them (tools/fc.py verify).
 
 The board writes one file a finished game, result<serial mod 8>.sav (the
 first game, serial 1, writes result1.sav; the eighth result0.sav: the last
-eight games, each at most 850 bytes), with
-freecell.container, kind b"R".  Payload, version 1 (29 + 2 x actions):
+eight games, each at most 900 bytes), with
+freecell.container, kind b"R".  Payload, version 2 (29 + 2 x actions + 3 +
+the name + 32; version 1, still read, ends with the log):
     0   3   deal number, high part      3   2   low part
     5   1   the game (a variant's id)   6   1   free cells
     7   1   autoplay at the deal 1 | cards may come back from home 2 | a
@@ -21,6 +22,14 @@ freecell.container, kind b"R".  Payload, version 1 (29 + 2 x actions):
     23  3   serial: which of the player's games it was
     26  1   tournament round 1-3, or 0
     27  2   actions (A), then 2A: the log, oldest first
+    then 1  the player's name's length (N, up to NAME_LEN), then N: the name
+            (app/player.py: A-Z, 0-9 and spaces, set in the settings)
+    then 2  the day the game was dealt (days since 2000, app/dealer.py's
+            day_number: which day's daily deal it is)
+    then 32 the signature: HMAC-SHA256, with the board's own key (made at
+            its first boot, app/player.py), of every payload byte before it
+A leaderboard (server/) learns a name's key with its first upload and takes
+later ones of that name only when they carry that key's signature.
 Checking replays the log from the deal under the game's rules: every action
 must be legal, and the counters, the score, the ending and whether the
 solver played must come out as the result line says.  What it cannot know:
@@ -39,7 +48,9 @@ from .scoring import NAMES, SCHEMES, TIMED
 from .variants import by_id
 
 RESULT = b"R"
-VERSION = 1
+VERSION = 2
+NAME_LEN = 12
+SIGNATURE = 32  # bytes of HMAC-SHA256
 SLOTS = 8
 _HEAD = const(29)
 _AUTOPLAY = const(1)
@@ -52,18 +63,36 @@ _SIMPLE_RUNS = const(32)
 
 def most_bytes(log):
     """The largest result file a board whose log holds `log` actions
-    writes (the container's 10 bytes, the head, the log)."""
-    return 10 + _HEAD + 2 * log
+    writes (the container's 10 bytes, the head, the log, the name, the day
+    and the signature)."""
+    return 10 + _HEAD + 2 * log + 3 + NAME_LEN + SIGNATURE
+
+
+def hmac_sha256(key, data):
+    """HMAC-SHA256 (RFC 2104) of bytes `data` with bytes `key` (64 bytes at
+    most): MicroPython's hashlib has sha256 but no hmac."""
+    from hashlib import sha256
+
+    block = bytearray(64)
+    block[:len(key)] = key
+    inner = sha256(bytes(b ^ 0x36 for b in block))
+    inner.update(data)
+    outer = sha256(bytes(b ^ 0x5C for b in block))
+    outer.update(inner.digest())
+    return outer.digest()
 
 
 def file_name(serial):
     return "result%d.sav" % (serial % SLOTS)
 
 
-def encode(game, serial, daily=False, round_=0):
-    """The finished `game` as a result file (a new bytearray)."""
+def encode(game, serial, daily=False, round_=0, name=b"", key=b"", day=0):
+    """The finished `game` as a result file (a new bytearray), signed with
+    `key` by the player `name` (bytes), dealt on `day`."""
     log = game.log
-    buf = bytearray(_HEAD + 2 * log.n)
+    name = name[:NAME_LEN]
+    tail = _HEAD + 2 * log.n
+    buf = bytearray(tail + 3 + len(name) + SIGNATURE)
     at = put(buf, 0, game.number.hi, 3)
     at = put(buf, at, game.number.lo, 2)
     buf[5] = game.variant.id
@@ -79,7 +108,12 @@ def encode(game, serial, daily=False, round_=0):
         at = put(buf, at, min(value, 0xFFFFFF), 3)
     buf[26] = round_
     at = put(buf, 27, log.n, 2)
-    buf[at:] = log.entries[:2 * log.n]
+    buf[at:tail] = log.entries[:2 * log.n]
+    buf[tail] = len(name)
+    buf[tail + 1:tail + 1 + len(name)] = name
+    put(buf, tail + 1 + len(name), day, 2)
+    signed = len(buf) - SIGNATURE
+    buf[signed:] = hmac_sha256(key, memoryview(buf)[:signed])
     return wrap(RESULT, VERSION, buf, len(buf))
 
 
@@ -87,12 +121,26 @@ class Result:
     """A result file read back: decode(data) -> None, or why it is not one."""
 
     def decode(self, data):
-        where = unwrap(data, RESULT, VERSION)
+        """None, or why `data` is not a result file (version 2, or the
+        first, which has no name, day or signature)."""
+        version = 1 if data[3:4] == b"\x01" else VERSION
+        where = unwrap(data, RESULT, version)
         if isinstance(where, str):
             return where
         at, n = where
-        if n < _HEAD or n != _HEAD + 2 * get(data, at + 27, 2):
+        tail = _HEAD + 2 * get(data, at + 27, 2) if n >= _HEAD else n + 1
+        self.name, self.day, self.signature, self.signed = None, None, None, None
+        if version > 1 and tail < n:
+            size = data[at + tail]
+            self.name = bytes(data[at + tail + 1:at + tail + 1 + size])
+            if size > NAME_LEN or n != tail + 3 + size + SIGNATURE:
+                return "the result record has the wrong size"
+            self.day = get(data, at + tail + 1 + size, 2)
+            self.signed = bytes(data[at:at + n - SIGNATURE])
+            self.signature = bytes(data[at + n - SIGNATURE:at + n])
+        elif n != tail:
             return "the result record has the wrong size"
+        n = tail
         p = data[at:at + n]
         self.hi, self.lo = get(p, 0, 3), get(p, 3, 2)
         self.rules = by_id(p[5])
@@ -108,6 +156,17 @@ class Result:
                 or (self.hi == 0 and self.lo == 0) or self.hi > 0x1FFFF:
             return "the result record has impossible values"
         return None
+
+    def signed_with(self, key):
+        """Does the signature say this key made it?  (A version 1 file has
+        none: no.)"""
+        if self.signature is None:
+            return False
+        made = hmac_sha256(key, self.signed)
+        differ = 0
+        for i in range(SIGNATURE):  # every byte, whatever the first differing one
+            differ |= made[i] ^ self.signature[i]
+        return differ == 0
 
     @property
     def by_solver(self):
