@@ -5,24 +5,25 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 MICROPYTHON := $(VENV)/bin/micropython
-STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt requirements-server.txt | cksum | cut -d' ' -f1)
 
 BOARD ?= pico_ssd1306
 PORT ?=
 
-.PHONY: run test bench flash flash-cp uf2 thumby-arcade repl venv clean help
+.PHONY: run test bench serve flash flash-cp uf2 thumby-arcade repl venv clean help
 
 help:
 	@echo "make run     play FreeCell in the terminal simulator (ARGS=--fresh: a clean flash)"
 	@echo "make test    run every test (CPython and MicroPython)"
-	@echo "make bench [PARTS='heap32 pico']   print speed and memory figures (name: value); parts: engine heap32 pico uf2 solver cp"
+	@echo "make bench [PARTS='heap32 pico']   print speed and memory figures (name: value); parts: engine heap32 pico uf2 solver cp server"
+	@echo "make serve [ARGS='--port 8000 --database URL']   the daily leaderboard (server/), SQLite by default"
 	@echo "make flash BOARD=pico_ssd1306 [PORT=/dev/ttyACM0]   put the game on a board"
 	@echo "make flash-cp BOARD=cp_pico_ssd1306 DRIVE=/media/CIRCUITPY [MPY_CROSS=...]   a CircuitPython board"
 	@echo "make uf2 [BOARD=pico_ssd1306]   build/freecell-BOARD.uf2: MicroPython with the game frozen in, one file to install"
 	@echo "make thumby-arcade   build/thumby-arcade/FreeCell, a Thumby Arcade submission"
 	@echo "make repl [PORT=...]   the board's REPL"
 
-$(STAMP): requirements.txt requirements-dev.txt
+$(STAMP): requirements.txt requirements-dev.txt requirements-server.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 	rm -f $(VENV)/.installed-*
@@ -36,11 +37,14 @@ run: $(STAMP)
 test: $(STAMP)
 	$(PY) tools/pico.py install
 	$(PY) tools/circuitpython.py install
-	$(PY) -m pytest -q host_tests
+	$(PY) -m pytest -q --durations=15 host_tests
 
 bench: $(STAMP)
 	$(PY) tools/pico.py install
 	$(PY) tools/bench.py $(PARTS)
+
+serve: $(STAMP)
+	$(PY) -m server $(ARGS)
 
 flash: $(STAMP)
 	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT))

@@ -87,6 +87,19 @@ ELSEWHERE = {
                                            "on_circuitpython (tools/cpico.py's drive())",
     "tools/fc.py verify": "test_codes_and_results::test_fc_py_verify_confirms_a_log_and_"
                           "refutes_an_edited_one",
+    "make serve": "test_server::test_make_serve_starts_it",
+    'make serve ARGS="--port 8080 --database postgresql://user@host/freecell"':
+        "test_server::test_make_serve_starts_it (ARGS=--port P --database FILE); PostgreSQL: "
+        "every test_server test on the postgres database",
+    'make serve ARGS="--database postgresql://..."': "test_server (the postgres database)",
+    "tools/fc.py submit http://127.0.0.1:8000 build/saves":
+        "test_server::test_a_result_pulled_from_the_emulated_pico_is_accepted_and_ranked",
+    "tools/fc.py submit URL FOLDER": "test_server::test_a_win_in_the_simulator_is_accepted_and_"
+                                     "ranked",
+    "tools/sim.py --date": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
+    "fc.py submit": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
+    "make bench PARTS=server": "its load: test_server::test_2000_uploads_from_20_clients_store_"
+                               "every_valid_one_once (serverkit.run_load, the same uploads)",
 }
 # named inline and run here, with the exit code they must give
 HERE = {"make run": 0, "tools/fc.py solve 253": 0}
@@ -194,7 +207,7 @@ def checkout_copy(tmp_path):
     """A folder that looks like the checkout's top (tools, firmware, boards
     linked) so that a command writing a file (frame.png) writes it there."""
     for name in ("tools", "firmware", "boards", "Makefile", "requirements.txt",
-                 "requirements-dev.txt", ".venv"):
+                 "requirements-dev.txt", "requirements-server.txt", "server", ".venv"):
         os.symlink(os.path.join(ROOT, name), str(tmp_path / name))
     return str(tmp_path)
 
@@ -205,8 +218,8 @@ def test_every_command_block_runs_as_the_readme_shows(checkout_copy):
         if lang != "sh":
             continue
         for cmd, shown in sessions(block):
-            if cmd.startswith("make test"):
-                continue  # CI itself
+            if cmd.startswith("make test") or cmd in ELSEWHERE:
+                continue  # CI itself; one that needs a board or serves until stopped
             if "fc-solve" in cmd or "make-microsoft" in cmd:
                 need(shutil.which("fc-solve"), "fc-solve (Debian package freecell-solver-bin)")
             result = run_here(cmd, checkout_copy)

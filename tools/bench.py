@@ -242,7 +242,8 @@ PARTS = (("engine", engine_figures),
          ("pico", chip_figures),
          ("uf2", lambda: uf2_figures()),
          ("solver", lambda: solver_figures(_chip_speed[0] if _chip_speed else None)),
-         ("cp", lambda: cp_figures()))
+         ("cp", lambda: cp_figures()),
+         ("server", lambda: __import__("bench_server").figures()))
 
 
 def main(names):

@@ -17,6 +17,9 @@
     fc.py verify LOG ...            replay each game of a board's result log
                                     (result files, or the folder tools/saves.py
                                     pull filled) and confirm or refute its result
+    fc.py submit URL LOG ...        send a board's results to a leaderboard
+                                    (server/: make serve), the board's key
+                                    from the player.sav beside them (CPython)
 G is one of fc-solve's game names (freecell, the default, bakers_game,
 seahaven, eight_off, forecell) or halfcell; deal N of any game lays out the
 Microsoft shuffle N as PySol does (HalfCell as FreeCell).  HalfCell's moves
@@ -25,7 +28,8 @@ Runs under CPython 3.9+ and the MicroPython unix port with the same output; it
 uses only the engine in firmware/lib and the standard library both share.
 Exit codes: 0 done, 1 an illegal move, 2 bad input (message on stderr);
 solve: 0 solved, 3 gave up within the budget, 4 no solution exists;
-verify: 0 every result confirmed, 1 one refuted or not checkable.
+verify: 0 every result confirmed, 1 one refuted or not checkable;
+submit: 0 every file accepted or already there, 1 one refused.
 """
 
 import sys
@@ -47,6 +51,7 @@ USAGE = """usage:
   fc.py code encode [--game G] [--cells K] N
   fc.py code decode CODE
   fc.py verify LOG ...
+  fc.py submit URL LOG ...
 N is a Microsoft / FreeCell Pro deal number, 1 to 8589934591.
 G is the game, as fc-solve names it: %s (default freecell).
 K is FreeCell's free cells, 1 to 4 (default 4).
@@ -65,6 +70,10 @@ mistyped: its check letter catches one wrong letter or two swapped).
 verify replays every game of a result log (result files from a board, or a
 folder of them) and prints each result line with 'confirmed' or what the
 replay makes instead (exit 1 when any is refuted or cannot be checked).
+submit sends each result file of LOG to the leaderboard at URL (make serve:
+http://127.0.0.1:8000) with the board's key (the player.sav tools/saves.py
+pull copied beside them), a line per file, then what was accepted, already
+there or refused and why (exit 1 when one was refused).
 """ % GAMES
 DEFAULT_BUDGET = 100000
 
@@ -92,9 +101,12 @@ def parse_args(argv):
             raise UsageError("code needs 'encode' or 'decode'", True)
         command = "code " + argv[1]
         argv = argv[1:]
-    if command not in ("deal", "replay", "solve", "code encode", "code decode", "verify"):
+    if command not in ("deal", "replay", "solve", "code encode", "code decode", "verify",
+                       "submit"):
         raise UsageError("unknown command '" + command + "'", True)
-    if command in ("code decode", "verify"):
+    if command == "submit" and len(argv) < 3:
+        raise UsageError("submit needs the leaderboard's address and a result log", True)
+    if command in ("code decode", "verify", "submit"):
         if len(argv) < 2:
             raise UsageError(command + " needs " + ("a code" if command == "code decode"
                                                    else "a result log"), True)
@@ -386,6 +398,21 @@ def verify(paths):
     return bad
 
 
+def send(url, paths):
+    """fc.py submit (tools/submit.py): how many files were refused."""
+    try:
+        import submit
+    except ImportError:  # MicroPython's unix port: no urllib
+        raise UsageError("submit runs under CPython: python3 tools/fc.py submit ...")
+    files = log_files(paths)
+    try:
+        return submit.submit(url, files)
+    except ValueError as error:
+        raise UsageError(str(error))
+    except submit.Unreachable as error:
+        raise UsageError(str(error) + " (is the leaderboard running? make serve)")
+
+
 def main(argv):
     try:
         command, word, options, tokens = parse_args(argv)
@@ -397,6 +424,9 @@ def main(argv):
             decode_code(word)
         elif command == "verify":
             if verify([word] + tokens):
+                sys.exit(1)
+        elif command == "submit":
+            if send(word, tokens):
                 sys.exit(1)
         elif command == "solve":
             if tokens:

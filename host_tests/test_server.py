@@ -1,0 +1,454 @@
+"""The daily leaderboard (server/, docs/SERVER.md), as its own process, on
+SQLite and on a real PostgreSQL (Debian's, a throwaway cluster; skipped
+without it on a laptop, required in CI): every lie refused with its reason
+and nothing stored, the first attempt ranked, results from the simulator's
+flash and from the emulated Pico accepted and ranked, 2,000 uploads from 20
+clients each valid one stored once, the server killed in the middle of
+them, and the page in a real headless browser (Debian's chromium)."""
+
+import ast
+import datetime
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from conftest import ROOT, TOOLS, need, run
+
+sys.path.insert(0, TOOLS)
+import serverkit as kit  # noqa: E402
+from serverkit import DATE, daily_game, given_up, signed, upload  # noqa: E402
+
+from freecell import container, results  # noqa: E402
+from freecell.game import WON  # noqa: E402
+from freecell.movelog import SOLVER  # noqa: E402
+from freecell.table import CELL0  # noqa: E402
+from helpers import play_line, solver_line  # noqa: E402
+
+FC = os.path.join(TOOLS, "fc.py")
+KEY = bytes(range(16))
+OTHER_KEY = bytes(range(16, 32))
+
+pytest.importorskip("starlette", reason="the server's packages (requirements-server.txt)")
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    need(kit.postgres_bin() and (os.geteuid() != 0 or shutil.which("runuser")),
+         "PostgreSQL (Debian package postgresql)")
+    cluster = kit.Postgres().start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request, tmp_path):
+    """A new, empty database: a SQLite file, or one on the cluster."""
+    if request.param == "sqlite":
+        return str(tmp_path / "leaderboard.sqlite3")
+    return request.getfixturevalue("postgres").new_database("fc_" + request.node.name.split(
+        "[")[0][-40:].lower())
+
+
+@pytest.fixture
+def server(database, tmp_path):
+    with kit.Server(database, str(tmp_path)) as running:
+        yield running
+
+
+def won_daily(date=DATE):
+    game = daily_game(date)
+    play_line(game, solver_line(game))
+    assert game.is_won()
+    return game
+
+
+def stored(database):
+    """(results, distinct files) in the database."""
+    from server.db import Database
+
+    db = Database(database)
+    try:
+        with db.transaction() as tx:
+            return tuple(tx.one("SELECT COUNT(*), COUNT(DISTINCT sha256) FROM results"))
+    finally:
+        db.close()
+
+
+# -- lies and junk ---------------------------------------------------------------
+
+def resigned(data, key, change):
+    """`data` with its payload changed by change(payload) (a bytearray), then
+    signed with `key` and checksummed again: a lie only the replay can see."""
+    at, n = container.unwrap(data, results.RESULT, results.VERSION)
+    payload = bytearray(data[at:at + n])
+    change(payload)
+    payload[-results.SIGNATURE:] = results.hmac_sha256(key, bytes(payload[:-results.SIGNATURE]))
+    return bytes(container.wrap(results.RESULT, results.VERSION, payload, len(payload)))
+
+
+def first_move_illegal(payload):
+    payload[29:31] = bytes((CELL0, 0))  # from an empty free cell to column 1
+
+
+def claims_a_win(payload):
+    payload[9] = WON
+
+
+def more_moves_claimed(payload):
+    payload[13] += 1
+
+
+def day_to_come(payload):
+    payload[-34:-32] = bytes((0xFF, 0))  # the day, before the signature: in 2175
+
+
+def rechecksummed(good):
+    """One more move claimed and the container's checksum made good again,
+    the signature left as it was."""
+    at, n = container.unwrap(good, results.RESULT, results.VERSION)
+    payload = bytearray(good[at:at + n])
+    more_moves_claimed(payload)
+    return bytes(container.wrap(results.RESULT, results.VERSION, payload, n))
+
+
+def first_format(good):
+    """The same game as the first format wrote it: no name, day or signature."""
+    at, n = container.unwrap(good, results.RESULT, results.VERSION)
+    head = 29 + 2 * (good[at + 27] << 8 | good[at + 28])
+    return bytes(container.wrap(results.RESULT, 1, bytearray(good[at:at + head]), head))
+
+
+LIES = {
+    "empty": (lambda good: b"", 400, "empty upload"),
+    "1 MB": (lambda good: b"FC" + bytes(1 << 20), 413, "too large"),
+    "truncated": (lambda good: good[:-7], 400, "not a result file"),
+    "bit flipped": (lambda good: good[:40] + bytes([good[40] ^ 4]) + good[41:], 400,
+                    "not a result file"),
+    "re-checksummed, not re-signed": (rechecksummed, 400, "signed by another board"),
+    "a move no player can make": (lambda good: resigned(good, KEY, first_move_illegal), 400,
+                                  "the replay disagrees: action 1 (a1)"),
+    "a claimed win that is not one": (lambda good: resigned(good, KEY, claims_a_win), 400,
+                                      "the replay disagrees: the result says ending won"),
+    "a count that is not the replay's": (lambda good: resigned(good, KEY, more_moves_claimed),
+                                         400, "the replay disagrees: the result says moves"),
+    "another board's signature": (lambda good: resigned(good, OTHER_KEY, lambda p: None), 400,
+                                  "signed by another board"),
+    "no signature (the first format)": (first_format, 400, "unsigned"),
+    "dealt on a day to come": (lambda good: resigned(good, KEY, day_to_come), 400,
+                               "a day that has not come"),
+    "the same file again": (lambda good: good, 409, "uploaded before"),
+}
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_every_lie_is_refused_with_its_reason_and_nothing_is_stored(server, database):
+    game = given_up(daily_game(), 2)
+    good = signed(game, 5, b"ALICE", KEY)
+    assert upload(server.port, good) == (400, {
+        "status": "refused", "reason": "ALICE has never uploaded: the first upload of a name "
+        "brings its board's key (tools/fc.py submit sends it)"})
+    status, body = upload(server.port, good, KEY)
+    assert status == 201 and body["kind"] == "ranked", body
+    for what, (make, code, reason) in LIES.items():
+        status, body = upload(server.port, make(good), KEY)
+        assert status == code and reason in body["reason"], (what, status, body)
+        assert body["status"] != "accepted" and "\n" not in json.dumps(body), what
+    # a stranger taking the name with a key of their own
+    status, body = upload(server.port, resigned(good, OTHER_KEY, lambda p: None), OTHER_KEY)
+    assert status == 400 and "signed by another board" in body["reason"]
+    status, body = upload(server.port, good, bytes(3))
+    assert status == 400 and "the key header is not 32 hex digits" in body["reason"]
+    assert stored(database) == (1, 1)
+    page = kit.day_json(server.port, DATE)
+    assert [r["name"] for r in page["ranked"]] == ["ALICE"] and page["others"] == []
+
+
+def test_the_first_attempt_is_ranked_and_the_rest_are_kept_as_what_they_are(server, database):
+    alice, bob, carol = b"ALICE", b"BOB 2", b"CAROL"
+    keys = {alice: KEY, bob: OTHER_KEY, carol: bytes(16)}
+    win = won_daily()
+    slower = daily_game()
+    line = solver_line(slower)
+    slower.move(0, CELL0)  # a detour: two moves more
+    slower.undo()
+    play_line(slower, line)
+    helped = daily_game()
+    helped.actor = SOLVER  # "show me" made a move
+    play_line(helped, solver_line(helped)[:1])
+    helped.actor = 0
+    play_line(helped, solver_line(helped))
+    other_deal = daily_game(DATE + datetime.timedelta(days=3))  # not this day's deal
+    given_up(other_deal)
+    uploads = [
+        (signed(win, 1, alice, KEY), "ranked"),
+        (signed(given_up(daily_game()), 2, alice, KEY), "a later attempt"),  # flagged again
+        (signed(won_daily(), 3, alice, KEY, daily=False), "a later try"),
+        (signed(given_up(daily_game()), 1, carol, keys[carol]), "ranked"),
+        (signed(slower, 4, bob, OTHER_KEY), "ranked"),
+        (signed(helped, 5, bob, OTHER_KEY), "the solver played part of it"),
+        (signed(other_deal, 6, bob, OTHER_KEY, date=DATE), "not the day's deal"),
+    ]
+    for data, kind in uploads:
+        name = results.Result()
+        assert name.decode(data) is None
+        status, body = upload(server.port, data, keys[name.name])
+        assert status == 201 and body["kind"] == kind, (kind, body)
+    page = kit.day_json(server.port, DATE)
+    assert [(r["rank"], r["name"], r["won"]) for r in page["ranked"]] == [
+        (1, "ALICE", True), (2, "BOB 2", True), (3, "CAROL", False)]
+    assert page["ranked"][1]["moves"] == win.moves + 2 and page["ranked"][1]["undos"] == 1
+    first = page["ranked"][0]
+    assert first["share"] == "FreeCell daily %s #%d: won, 52/52 home, %d moves, 0 undos" % (
+        DATE.isoformat(), page["deal"], win.moves)
+    assert sorted(r["kind"] for r in page["others"]) == sorted(
+        k for _, k in uploads if k != "ranked")
+    assert page["yesterday"] == "2026-01-14" and page["tomorrow"] == "2026-01-16"
+    assert kit.day_json(server.port, DATE + datetime.timedelta(days=1))["ranked"] == []
+    status, _ = kit.get(server.port, "/api/day/2026-02-30/freecell")
+    assert status == 404
+    status, _ = kit.get(server.port, "/day/2026-01-15/spider")
+    assert status == 404
+
+
+# -- from a board: the simulator's flash, the emulated Pico -----------------------
+
+def title_to_daily(date):
+    """The presses from a fresh board's title to the day's FreeCell deal,
+    and that deal, found by driving the app as keyplan does."""
+    from app.storage import Storage
+    from fakes.files import FakeFiles
+    from keyplan import Driver
+
+    class Recorder(Driver):
+        def press(self, *scripts):
+            self.log = getattr(self, "log", []) + list(scripts)
+            return super().press(*scripts)
+
+    d = Recorder(storage=Storage(FakeFiles()))
+    d.app.today = lambda: (date.year, date.month, date.day)
+    d.choose("daily")
+    return d.log, d
+
+
+def submit(server, folder):
+    return run([sys.executable, FC, "submit", server.url, str(folder)])
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_a_win_in_the_simulator_is_accepted_and_ranked(server, tmp_path, micropython):
+    """sim.py on the MicroPython unix port, its clock on DATE: the day's
+    deal from the title, won through the buttons; then fc.py submit."""
+    from keyplan import keys_for_solver_line
+
+    presses, d = title_to_daily(DATE)
+    keys, _ = keys_for_solver_line(int(d.game.number.text()))
+    flash = tmp_path / "flash"
+    played = run([sys.executable, os.path.join(TOOLS, "sim.py"), "--date", DATE.isoformat(),
+                  "--flash", str(flash), "--keys", " ".join(presses + keys)])
+    assert played.returncode == 0, played.stderr
+    assert sorted(os.listdir(flash)) == ["game.sav", "player.sav", "result1.sav", "stats.sav"]
+    sent = submit(server, flash)
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    assert "[1/1] result1.sav: accepted, ranked (freecell %s)" % DATE.isoformat() in sent.stdout
+    assert sent.stdout.endswith("1 sent: 1 accepted (1 ranked), 0 already there, 0 refused\n")
+    again = submit(server, flash)
+    assert again.returncode == 0 and "0 accepted (0 ranked), 1 already there" in again.stdout
+    page = kit.day_json(server.port, DATE)
+    assert len(page["ranked"]) == 1 and page["ranked"][0]["won"]
+    assert page["ranked"][0]["name"].startswith("FC")  # the board's first name
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_a_result_pulled_from_the_emulated_pico_is_accepted_and_ranked(server, tmp_path):
+    """A fresh Pico (the official firmware, emulated; its clock starts on
+    2021-01-01): the day's deal from the title, a card to a free cell, then
+    GIVE UP from the menu; its files pulled with saves.py over mpremote,
+    then sent with fc.py submit: the board's own name, key and signature."""
+    import flash as flash_tool
+    import pico
+
+    pico.install()
+    problem = pico.missing(need_socat=True)
+    need(problem is None, problem or "")
+    day = datetime.date(2021, 1, 1)
+    presses, d = title_to_daily(day)
+    d.press("long-a", "start")
+    d.choose("give_up")
+    assert d.game.state != 0 and d.game.moves == 1
+    staged = str(tmp_path / "staged")
+    flash_tool.stage("pico_ssd1306", staged, False, "armv6m")
+    image, cut = str(tmp_path / "flash.img"), str(tmp_path / "played.img")
+    pico.make_image(image, flash_tool.staged_paths(staged))
+    boot = pico.boot(image, d.log, save_to=cut, tail_ms=1500)
+    assert "Traceback" not in boot.output, boot.output
+    pulled = tmp_path / "pulled"
+    with pico.VirtualPico(cut) as board:
+        got = run([sys.executable, os.path.join(TOOLS, "saves.py"), "pull", "--port", board.port,
+                   str(pulled)])
+    assert got.returncode == 0, got.stderr
+    assert {"player.sav", "result1.sav"} <= set(os.listdir(pulled))
+    sent = submit(server, pulled)
+    assert sent.returncode == 0, sent.stdout + sent.stderr
+    assert "accepted, ranked (freecell 2021-01-01)" in sent.stdout
+    page = kit.day_json(server.port, day)
+    assert [(r["rank"], r["won"], r["moves"]) for r in page["ranked"]] == [(1, False, 1)]
+    assert page["deal"] == int(d.game.number.text())
+
+
+# -- under load, and killed ----------------------------------------------------------
+
+def test_2000_uploads_from_20_clients_store_every_valid_one_once(server, database):
+    uploads = kit.load_files()
+    answers = kit.run_load(server.port, uploads)
+    by_kind = {}
+    for (data, _, what), (status, _, _) in zip(uploads, answers):
+        by_kind.setdefault(what, []).append((status, data))
+    assert {s for s, _ in by_kind["broken"]} == {400}
+    valid = {data for _, data in by_kind["valid"]}
+    accepted = [data for status, data in by_kind["valid"] + by_kind["again"] if status == 201]
+    assert sorted(accepted) == sorted(valid)  # each once; the other copy was "already there"
+    assert stored(database) == (len(valid), len(valid))
+
+
+def test_killed_in_the_middle_of_the_load_nothing_accepted_is_lost_or_doubled(server, database):
+    """SIGKILL after 600 answers, started again on the same port; the
+    clients send what got no answer again."""
+    uploads = kit.load_files(valid=1000, again=50, broken=50, players=40)
+    state = {"killed": False}
+
+    def after(done):
+        if done == 600 and not state["killed"]:
+            state["killed"] = True
+            server.kill()
+            server.start()
+
+    answers = kit.run_load(server.port, uploads, retry_s=60, after=after)
+    assert state["killed"]
+    valid = {data for data, _, what in uploads if what == "valid"}
+    accepted = [data for (data, _, _), (status, _, _) in zip(uploads, answers) if status == 201]
+    assert len(accepted) == len(set(accepted)) <= len(valid)
+    assert stored(database) == (len(valid), len(valid))  # every one, whether its answer came
+
+
+# -- the database and the queries ------------------------------------------------------
+
+def test_the_schema_comes_from_the_migrations_once(database):
+    from server.db import MIGRATIONS, Database
+
+    db = Database(database)
+    try:
+        assert db.migrate() == [m[0] for m in MIGRATIONS]
+        assert db.migrate() == []
+        with db.transaction() as tx:
+            assert [r[0] for r in tx.all("SELECT version FROM schema_migrations ORDER BY "
+                                         "version")] == [m[0] for m in MIGRATIONS]
+    finally:
+        db.close()
+
+
+def test_no_query_is_built_from_strings():
+    """Every query the server runs is one constant string (values apart)."""
+    for path in glob.glob(os.path.join(ROOT, "server", "*.py")):
+        with open(path) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            func = node.func if isinstance(node, ast.Call) else None
+            on = getattr(func, "value", None)
+            if func is not None and getattr(func, "attr", "") in ("run", "one", "all", "execute") \
+                    and node.args and (getattr(on, "id", "") in ("tx", "con")
+                                       or getattr(on, "attr", "") == "con"):
+                sql = node.args[0]
+                constant = isinstance(sql, ast.Constant) or (
+                    isinstance(sql, ast.Name) and sql.id.isupper()) or (
+                    isinstance(sql, ast.Call) and getattr(sql.func, "attr", "") in (
+                        "_sql", "replace"))
+                assert constant, "%s:%d builds a query" % (path, node.lineno)
+
+
+# -- the page in a real browser ----------------------------------------------------------
+
+def chromium():
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def dump_dom(url):
+    done = subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu",
+                           "--disable-dev-shm-usage", "--dump-dom", url],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_the_page_in_a_headless_browser_escapes_names_and_links_the_days(server, database):
+    need(chromium(), "chromium (Debian package chromium)")
+    status, body = upload(server.port, signed(won_daily(), 1, b"ALICE", KEY), KEY)
+    assert status == 201
+    # a name no board can set, written straight into the database: the page
+    # must show it as text, never run it
+    from server.db import Database
+
+    db = Database(database)
+    evil = '<img src=x onerror="document.title=\'pwned\'"><script>document.title="pwned"</script>'
+    try:
+        with db.transaction() as tx:
+            tx.run("UPDATE players SET name = ? WHERE name = ?", (evil, "ALICE"))
+    finally:
+        db.close()
+    dom = dump_dom(server.url + "/day/%s/freecell" % DATE.isoformat())
+    assert "<title>FreeCell daily 2026-01-15</title>" in dom and "pwned" not in dom.split(
+        "<body>")[0]
+    assert "&lt;script&gt;document.title=\"pwned\"&lt;/script&gt;" in dom
+    assert "<script>" not in dom and "<img" not in dom
+    assert 'id="yesterday" href="/day/2026-01-14/freecell"' in dom
+    assert 'id="tomorrow" href="/day/2026-01-16/freecell"' in dom
+    deal = kit.day_json(server.port, DATE)["deal"]
+    assert "FreeCell daily 2026-01-15 #%d: won, 52/52 home" % deal in dom
+    tomorrow = dump_dom(server.url + "/day/2026-01-16/freecell")
+    assert 'id="empty"' in tomorrow and "FreeCell daily 2026-01-16" in tomorrow
+
+
+def test_make_serve_starts_it(tmp_path):
+    port = kit.free_port()
+    proc = subprocess.Popen(["make", "-s", "-C", ROOT, "serve",
+                             "ARGS=--port %d --database %s" % (port, tmp_path / "lb.sqlite3")],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    try:
+        first = proc.stdout.readline()
+        assert first.startswith("leaderboard: SQLite %s (migrated to" % (tmp_path / "lb.sqlite3"))
+        deadline = 30
+        while deadline > 0:
+            try:
+                if kit.get(port, "/health") == (200, b"ok\n"):
+                    break
+            except OSError:
+                pass
+            time.sleep(0.2)
+            deadline -= 0.2
+        assert deadline > 0, "make serve did not answer"
+        with urllib.request.urlopen("http://127.0.0.1:%d/" % port, timeout=30) as page:
+            today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+            assert page.url.endswith("/day/%s/freecell" % today)  # followed the redirect
+            assert b"<h1>FreeCell daily %s</h1>" % today.encode() in page.read()
+    finally:
+        os.killpg(proc.pid, 15)
+        proc.wait(10)
+
+
+def test_refused_bad_input_on_the_command_line(tmp_path):
+    r = run([sys.executable, FC, "submit", "ftp://x", str(tmp_path)])
+    assert r.returncode == 2 and "no result files" in r.stderr
+    (tmp_path / "result1.sav").write_bytes(b"x")
+    r = run([sys.executable, FC, "submit", "ftp://x", str(tmp_path)])
+    assert r.returncode == 2 and "starts with http://" in r.stderr
+    port = kit.free_port()  # nothing listens there
+    r = run([sys.executable, FC, "submit", "http://127.0.0.1:%d" % port, str(tmp_path)])
+    assert r.returncode == 2 and "is the leaderboard running? make serve" in r.stderr

@@ -1,0 +1,149 @@
+"""What the leaderboard does with an uploaded result file: read it with the
+engine's own code (freecell/results.py), check who signed it, replay every
+move from the deal, and store it once.  accept() answers (HTTP status, JSON
+body); a refusal's body says why in one line and nothing is stored.
+
+Who is who (trust on first use): a name's first upload brings its board's
+key (the X-FreeCell-Key header, 32 hex digits: tools/fc.py submit reads it
+from the board's player.sav); the server keeps it, and takes later results
+under that name only when that key signed them.  A lost key is a new name.
+
+Which result counts (docs/SERVER.md): per player, day and game, the first
+result received of that day's daily deal, played as the day's first try
+(the board's daily flag), with no move by the solver, is ranked; the others
+are kept and shown for what they are.
+"""
+
+import datetime
+import hashlib
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "firmware", "lib"))
+
+from app.dealer import day_of, deal_of_day  # noqa: E402
+from freecell.game import WON  # noqa: E402
+from freecell.results import Result, VERSION, most_bytes  # noqa: E402
+
+MOST_BYTES = most_bytes(4000)  # ten times the largest log a board keeps (movelog.CAPACITY)
+KEY_HEADER = "x-freecell-key"
+KEY_BYTES = 16
+NAME_LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # app/player.py's
+
+ACCEPTED, ALREADY, REFUSED, TOO_LARGE = 201, 409, 400, 413
+
+
+def today(now=None):
+    """The server's day (UTC) as the boards count days (app/dealer.day_of)."""
+    now = now or datetime.datetime.now(datetime.timezone.utc)
+    return day_of(now.year, now.month, now.day)
+
+
+def date_of(day):
+    """A day number as the date it names (the inverse of day_of), or None
+    for one no calendar has (a 31st of a 30-day month)."""
+    year, rest = divmod(day, 372)
+    month, day_ = divmod(rest, 31)
+    try:
+        return datetime.date(2000 + year, month + 1, day_ + 1)
+    except ValueError:
+        return None
+
+
+def refuse(reason):
+    return REFUSED, {"status": "refused", "reason": reason}
+
+
+def accept(db, data, key_hex=None, now=None):
+    """(status, body) for the uploaded bytes `data`; stores the result only
+    when every check passed (status 201)."""
+    if not data:
+        return refuse("empty upload: send a result file (result*.sav) as the body")
+    if len(data) > MOST_BYTES:
+        return TOO_LARGE, {"status": "refused",
+                           "reason": "too large: a result file is at most %d bytes" % MOST_BYTES}
+    result = Result()
+    problem = result.decode(data)
+    if problem:
+        return refuse("not a result file: " + problem)
+    if data[3] != VERSION or result.signature is None:
+        return refuse("unsigned: this result comes from a firmware older than the leaderboard "
+                      "(flash the game again)")
+    name = result.name.decode("ascii", "replace")
+    if not name.strip() or [c for c in name if c not in NAME_LETTERS]:
+        return refuse("the player's name is not one a board can set (A-Z, 0-9, spaces)")
+    key = None
+    if key_hex is not None:
+        try:
+            key = bytes.fromhex(key_hex.strip())
+        except ValueError:
+            key = None
+        if key is None or len(key) != KEY_BYTES:
+            return refuse("the key header is not %d hex digits" % (2 * KEY_BYTES))
+    if result.day > today(now) + 1:
+        return refuse("dealt on a day that has not come yet (is the board's clock set?)")
+    with db.transaction() as tx:  # who signed it, before the replay's work
+        row = tx.one("SELECT key_hex FROM players WHERE name = ?", (name,))
+    if row is not None:
+        key = bytes.fromhex(row[0])
+    elif key is None:
+        return refuse("%s has never uploaded: the first upload of a name brings its board's "
+                      "key (tools/fc.py submit sends it)" % name)
+    if not result.signed_with(key):
+        return refuse(taken(name) if row is not None else
+                      "the signature is not the key's that came with it")
+    problem = result.check()
+    if problem:
+        return refuse("the replay disagrees: " + problem)
+    digest = hashlib.sha256(bytes(data)).hexdigest()
+    day_deal = deal_of_day(result.day, result.rules.id)
+    deal = result.hi * 65536 + result.lo
+    is_day_deal = deal == day_deal and result.cells == result.rules().cells
+    received = (now or datetime.datetime.now(datetime.timezone.utc)).isoformat()
+    with db.transaction() as tx:
+        if row is None:  # trust on first use (two first uploads at once: one key wins)
+            tx.run("INSERT INTO players (name, key_hex, first_seen) VALUES (?, ?, ?) "
+                   "ON CONFLICT (name) DO NOTHING", (name, key.hex(), received))
+        player_id, known_key = tx.one("SELECT id, key_hex FROM players WHERE name = ?", (name,))
+        if known_key != key.hex():
+            return refuse(taken(name))
+        got = tx.one(
+            "INSERT INTO results (player_id, sha256, day, game, deal, cells, scheme, won, home, "
+            "moves, undos, score, seconds, serial, daily_flag, by_solver, day_deal, received, "
+            "file_hex) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (sha256) DO NOTHING RETURNING id",
+            (player_id, digest, result.day, result.rules.id, deal, result.cells, result.scheme,
+             int(result.state == WON), result.home, result.moves, result.undos, result.score,
+             result.seconds, result.serial, int(result.daily), int(result.by_solver),
+             int(is_day_deal), received, bytes(data).hex()))
+        if got is None:
+            return ALREADY, {"status": "already there", "reason": "this result was uploaded before"}
+        result_id = got[0]
+        ranked = False
+        if is_day_deal and result.daily and not result.by_solver:
+            ranked = tx.run("INSERT INTO firsts (player_id, day, game, result_id) "
+                            "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                            (player_id, result.day, result.rules.id, result_id)) == 1
+    return ACCEPTED, {"status": "accepted", "id": result_id, "ranked": ranked,
+                      "kind": kind_of(is_day_deal, result.daily, result.by_solver, ranked),
+                      "line": result.line(), "day": str(date_of(result.day)),
+                      "game": result.rules.name}
+
+
+def taken(name):
+    return ("signed by another board: the name %s is another board's (a lost key is a new "
+            "name, set in the settings)" % name)
+
+
+def kind_of(day_deal, daily_flag, by_solver, ranked):
+    """What a stored result is on the day's page."""
+    if ranked:
+        return "ranked"
+    if not day_deal:
+        return "not the day's deal"
+    if by_solver:
+        return "the solver played part of it"
+    if not daily_flag:
+        return "a later try"
+    return "a later attempt"

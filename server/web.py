@@ -1,0 +1,141 @@
+"""The leaderboard's web side (Starlette, served by uvicorn):
+
+  POST /results                  a result file as the body (the board's
+                                 result*.sav, X-FreeCell-Key on a name's
+                                 first upload): 201 accepted, 409 already
+                                 there, 400/413 refused; JSON, one line
+  GET  /                         today's FreeCell page
+  GET  /day/YYYY-MM-DD/GAME      a day's leaderboard for a game (HTML)
+  GET  /api/day/YYYY-MM-DD/GAME  the same as JSON
+  GET  /health                   "ok" once the database answers
+
+Starlette because it is small, typed, maintained and ASGI (uvicorn serves
+it; its TestClient and any HTTP client test it), and it leaves the SQL to
+us: two plain drivers (sqlite3, psycopg) with one schema.  The checks and
+the database work are blocking: they run in Starlette's thread pool.
+"""
+
+import datetime
+import html
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
+from starlette.routing import Route
+
+from . import board
+from .db import Database
+from .uploads import KEY_HEADER, MOST_BYTES, TOO_LARGE, accept
+
+from freecell.variants import by_name
+
+
+def create_app(url):
+    db = Database(url)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        await run_in_threadpool(db.migrate)
+        yield
+
+    async def upload(request):
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MOST_BYTES):
+            return too_large()
+        data = bytearray()
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MOST_BYTES:
+                return too_large()
+        status, body = await run_in_threadpool(accept, db, bytes(data),
+                                               request.headers.get(KEY_HEADER))
+        return JSONResponse(body, status_code=status)
+
+    def found(request):
+        date = board.parse_date(request.path_params["date"])
+        rules = by_name(request.path_params["game"])
+        if date is None:
+            return None, "no such day: give a date as YYYY-MM-DD, 2000 to 2099"
+        if rules is None:
+            return None, "no such game: one of freecell, bakers_game, seahaven, eight_off, " \
+                "forecell, halfcell"
+        return (date, rules), None
+
+    async def day_json(request):
+        what, problem = found(request)
+        if problem:
+            return JSONResponse({"status": "not found", "reason": problem}, status_code=404)
+        return JSONResponse(await run_in_threadpool(board.day, db, *what))
+
+    async def day_page(request):
+        what, problem = found(request)
+        if problem:
+            return HTMLResponse(page("Not found", "<p>%s</p>" % html.escape(problem)),
+                                status_code=404)
+        return HTMLResponse(render(await run_in_threadpool(board.day, db, *what)))
+
+    async def today(request):
+        date = datetime.datetime.now(datetime.timezone.utc).date()
+        return RedirectResponse("/day/%s/freecell" % date.isoformat())
+
+    async def health(request):
+        await run_in_threadpool(db.ping)
+        return PlainTextResponse("ok\n")
+
+    routes = [Route("/results", upload, methods=["POST"]), Route("/", today),
+              Route("/day/{date}/{game}", day_page), Route("/api/day/{date}/{game}", day_json),
+              Route("/health", health)]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.db = db
+    return app
+
+
+def too_large():
+    return JSONResponse({"status": "refused",
+                         "reason": "too large: a result file is at most %d bytes" % MOST_BYTES},
+                        status_code=TOO_LARGE)
+
+
+def page(title, body):
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width\">"
+            "<title>%s</title><style>body{font-family:sans-serif;margin:2em}"
+            "table{border-collapse:collapse}td,th{padding:.2em .8em;text-align:left}"
+            "tr:nth-child(even){background:#eee}.share{font-family:monospace}</style>"
+            "</head><body>%s</body></html>\n" % (html.escape(title), body))
+
+
+def render(day):
+    """A day's leaderboard as HTML: every value from an upload escaped."""
+    e = html.escape
+    title = "%s daily %s" % (day["title"], day["date"])
+    out = ["<h1>%s</h1>" % e(title),
+           "<p>Deal #%d, %d free cells. <a id=\"yesterday\" href=\"/day/%s/%s\">&larr; %s</a> "
+           "<a id=\"tomorrow\" href=\"/day/%s/%s\">%s &rarr;</a> <a href=\"/api/day/%s/%s\">"
+           "JSON</a></p>" % (day["deal"], day["cells"], e(day["yesterday"]), e(day["game"]),
+                             e(day["yesterday"]), e(day["tomorrow"]), e(day["game"]),
+                             e(day["tomorrow"]), e(day["date"]), e(day["game"]))]
+    out.append("<p>" + " ".join("<a href=\"/day/%s/%s\">%s</a>" % (e(day["date"]), e(g), e(g))
+                                for g in day["games"]) + "</p>")
+    if day["ranked"]:
+        out.append("<table id=\"leaderboard\"><tr><th>Rank</th><th>Name</th><th>Home</th>"
+                   "<th>Moves</th><th>Undos</th><th>Time or score</th><th>Share</th></tr>")
+        for r in day["ranked"]:
+            out.append("<tr><td>%d</td><td class=\"name\">%s</td><td>%d/52</td><td>%d</td>"
+                       "<td>%d</td><td>%s</td><td class=\"share\">%s</td></tr>" % (
+                           r["rank"], e(r["name"]), r["home"], r["moves"], r["undos"],
+                           e(r["figure"]), e(r["share"])))
+        out.append("</table>")
+    else:
+        out.append("<p id=\"empty\">No first attempt at this deal has been uploaded yet.</p>")
+    if day["others"]:
+        out.append("<h2>Also played that day (not ranked)</h2><table id=\"others\"><tr>"
+                   "<th>Name</th><th>Deal</th><th>Home</th><th>Moves</th><th>Undos</th>"
+                   "<th>Why not ranked</th></tr>")
+        for r in day["others"]:
+            out.append("<tr><td class=\"name\">%s</td><td>#%d</td><td>%d/52</td><td>%d</td>"
+                       "<td>%d</td><td>%s</td></tr>" % (e(r["name"]), r["deal"], r["home"],
+                                                        r["moves"], r["undos"], e(r["kind"])))
+        out.append("</table>")
+    return page(title, "\n".join(out))
