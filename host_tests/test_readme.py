@@ -98,6 +98,12 @@ ELSEWHERE = {
                                      "ranked",
     "tools/sim.py --date": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
     "fc.py submit": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
+    "tools/fc.py submit": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
+    "tools/bench.py server": "its load: test_server::test_2000_uploads_from_20_clients_store_"
+                             "every_valid_one_once (serverkit.run_load, the same uploads)",
+    'make bench PARTS="heap32 pico"': "make bench's parts, each a function of tools/bench.py "
+                                      "(test_uf2::test_the_bench_prints_the_one_file_firmwares_"
+                                      "figures runs one)",
     "make bench PARTS=server": "its load: test_server::test_2000_uploads_from_20_clients_store_"
                                "every_valid_one_once (serverkit.run_load, the same uploads)",
 }
