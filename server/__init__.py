@@ -9,5 +9,12 @@ attempts ranked.
   board.py     a day's leaderboard from the database
   db.py        SQLite or PostgreSQL, one schema, its migrations
 The engine (firmware/lib) is imported from the checkout: the server checks
-results with the very code the boards play.
+results with the very code the boards play.  Its folder goes on sys.path
+here, once, before any module of the package imports from it.
 """
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "firmware", "lib"))

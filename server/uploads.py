@@ -16,20 +16,14 @@ are kept and shown for what they are.
 
 import datetime
 import hashlib
-import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "firmware", "lib"))
-
-from app.dealer import day_of, deal_of_day  # noqa: E402
-from freecell.game import WON  # noqa: E402
-from freecell.results import Result, VERSION, most_bytes  # noqa: E402
+from app.dealer import day_of, deal_of_day
+from app.player import KEY_BYTES, NAME_LETTERS
+from freecell.game import WON
+from freecell.results import Result, VERSION, most_bytes
 
 MOST_BYTES = most_bytes(4000)  # ten times the largest log a board keeps (movelog.CAPACITY)
-KEY_HEADER = "x-freecell-key"
-KEY_BYTES = 16
-NAME_LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # app/player.py's
+KEY_HEADER = "X-FreeCell-Key"  # (tools/submit.py sends it; header names are read in any case)
 
 ACCEPTED, ALREADY, REFUSED, TOO_LARGE = 201, 409, 400, 413
 
@@ -55,14 +49,18 @@ def refuse(reason):
     return REFUSED, {"status": "refused", "reason": reason}
 
 
+def too_large():
+    return TOO_LARGE, {"status": "refused",
+                       "reason": "too large: a result file is at most %d bytes" % MOST_BYTES}
+
+
 def accept(db, data, key_hex=None, now=None):
     """(status, body) for the uploaded bytes `data`; stores the result only
     when every check passed (status 201)."""
     if not data:
         return refuse("empty upload: send a result file (result*.sav) as the body")
     if len(data) > MOST_BYTES:
-        return TOO_LARGE, {"status": "refused",
-                           "reason": "too large: a result file is at most %d bytes" % MOST_BYTES}
+        return too_large()
     result = Result()
     problem = result.decode(data)
     if problem:
@@ -71,7 +69,7 @@ def accept(db, data, key_hex=None, now=None):
         return refuse("unsigned: this result comes from a firmware older than the leaderboard "
                       "(flash the game again)")
     name = result.name.decode("ascii", "replace")
-    if not name.strip() or [c for c in name if c not in NAME_LETTERS]:
+    if not name.strip() or [c for c in result.name if c not in NAME_LETTERS]:
         return refuse("the player's name is not one a board can set (A-Z, 0-9, spaces)")
     key = None
     if key_hex is not None:

@@ -26,9 +26,9 @@ from starlette.routing import Route
 
 from . import board
 from .db import Database
-from .uploads import KEY_HEADER, MOST_BYTES, TOO_LARGE, accept
+from .uploads import KEY_HEADER, MOST_BYTES, accept, too_large
 
-from freecell.variants import by_name
+from freecell.variants import VARIANTS, by_name
 
 
 def create_app(url):
@@ -42,15 +42,14 @@ def create_app(url):
     async def upload(request):
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MOST_BYTES):
-            return too_large()
+            return answer(*too_large())
         data = bytearray()
         async for chunk in request.stream():
             data += chunk
             if len(data) > MOST_BYTES:
-                return too_large()
-        status, body = await run_in_threadpool(accept, db, bytes(data),
-                                               request.headers.get(KEY_HEADER))
-        return JSONResponse(body, status_code=status)
+                return answer(*too_large())
+        return answer(*await run_in_threadpool(accept, db, bytes(data),
+                                                request.headers.get(KEY_HEADER)))
 
     def found(request):
         date = board.parse_date(request.path_params["date"])
@@ -58,8 +57,7 @@ def create_app(url):
         if date is None:
             return None, "no such day: give a date as YYYY-MM-DD, 2000 to 2099"
         if rules is None:
-            return None, "no such game: one of freecell, bakers_game, seahaven, eight_off, " \
-                "forecell, halfcell"
+            return None, "no such game: one of " + ", ".join(v.name for v in VARIANTS)
         return (date, rules), None
 
     async def day_json(request):
@@ -91,10 +89,8 @@ def create_app(url):
     return app
 
 
-def too_large():
-    return JSONResponse({"status": "refused",
-                         "reason": "too large: a result file is at most %d bytes" % MOST_BYTES},
-                        status_code=TOO_LARGE)
+def answer(status, body):
+    return JSONResponse(body, status_code=status)
 
 
 def page(title, body):

@@ -21,6 +21,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
 
+import submit  # noqa: E402  (tools/submit.py: fc.py submit's upload)
 from app.dealer import day_of, deal_of_day  # noqa: E402
 from freecell import results  # noqa: E402
 from freecell.game import Game  # noqa: E402
@@ -100,12 +101,8 @@ def get(port, path):
 
 
 def upload(port, data, key=None):
-    """(status, the JSON answer) for one result file."""
-    headers = {"Content-Type": "application/octet-stream"}
-    if key is not None:
-        headers["X-FreeCell-Key"] = key.hex()
-    status, body = request(port, "POST", "/results", data, headers)
-    return status, json.loads(body)
+    """(status, the JSON answer) for one result file, as fc.py submit sends it."""
+    return submit.post("http://127.0.0.1:%d" % port, data, key)
 
 
 def day_json(port, date, game="freecell"):
@@ -246,7 +243,7 @@ def run_load(port, uploads, clients=20, retry_s=0.0, after=None):
         for i in range(which, len(uploads), clients):
             data, key, _ = uploads[i]
             headers = {"Content-Type": "application/octet-stream",
-                       "X-FreeCell-Key": key.hex()}
+                       submit.KEY_HEADER: key.hex()}
             give_up_at = None
             while True:
                 try:

@@ -17,6 +17,11 @@ import time
 import urllib.error
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "firmware", "lib"))
+
+from app.player import decode  # noqa: E402
+
 RETRIES = 4  # a server restarting: each file tried again after 0.5, 1, 2 s
 KEY_HEADER = "X-FreeCell-Key"
 
@@ -27,10 +32,6 @@ class Unreachable(Exception):
 
 def player_key(path):
     """(name, key) from the player.sav beside a result file, or None."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
-                                    "firmware", "lib"))
-    from app.player import decode
-
     found = os.path.join(os.path.dirname(os.path.abspath(path)), "player.sav")
     if not os.path.isfile(found):
         return None

@@ -2,9 +2,8 @@
 # row in mini cards, the strip of the column under the cursor: short_view.py)
 # allocates nothing, in each state a player sees it: the strip of one line,
 # of two, none (the cursor on the top row, up a column, a card held).  The
-# measuring code lives in a function so that the script's own globals are not
-# counted.
-import gc
+# measuring code (redraw_alloc.py) is a function, so that the script's own
+# globals are not counted.
 import sys
 
 if sys.implementation.name != "micropython":
@@ -14,18 +13,7 @@ if sys.implementation.name != "micropython":
 from app import buttons as K
 from app.app import App
 from boards.sim import SimDisplay, SimKeys
-
-
-def measure(app, rounds=10):
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    for _ in range(rounds):
-        app.view.draw(app.game, app.play)
-    used = gc.mem_alloc() - before
-    gc.enable()
-    return used
-
+from redraw_alloc import measure
 
 app = App(SimDisplay(72, 40), SimKeys(), 3)
 app.new_game("617")

@@ -2,9 +2,8 @@
 # font and 7-row cards: glyphs_tall.py; the PyBadge's 160x128 with 17 px
 # cards and 7x7 suits, a 128x128 panel with 13 px ones, Seahaven's narrow
 # columns on each) allocates nothing, with the cursor up a column, a card
-# held and a message.  The measuring code lives in a function so that the
-# script's own globals are not counted.
-import gc
+# held and a message.  The measuring code (redraw_alloc.py) is a function, so that
+# the script's own globals are not counted.
 import sys
 
 if sys.implementation.name != "micropython":
@@ -14,18 +13,8 @@ if sys.implementation.name != "micropython":
 from app import buttons as K
 from app.app import App
 from boards.sim import SimDisplay, SimKeys
+from redraw_alloc import measure
 from freecell.variants import Seahaven
-
-
-def measure(app, rounds=10):
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    for _ in range(rounds):
-        app.view.draw(app.game, app.play)
-    used = gc.mem_alloc() - before
-    gc.enable()
-    return used
 
 
 for w, h in ((160, 128), (128, 128)):
