@@ -11,9 +11,9 @@ buttons from a GPIO to GND (the internal pull-ups are used; no resistors).
     START      GP16      pin 21        SELECT     GP17      pin 22   (optional)
 """
 
-from machine import I2C, Pin
+from machine import I2C, Pin, mem32
 
-from drivers.keys import pull_up_keys
+from drivers.keys import RP2040_GPIO_IN, pull_up_keys
 from drivers.ssd1306 import i2c_display
 from freecell.compat import ticks_us
 
@@ -22,7 +22,8 @@ CHIP = "rp2040"  # make uf2 builds it a one-file firmware (tools/uf2.py)
 
 i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
 display = i2c_display(i2c, 128, 64, 0x3C, "I2C0 (SDA GP4, SCL GP5)")
-keys = pull_up_keys(Pin, UP=10, DOWN=11, LEFT=12, RIGHT=13, A=14, B=15, START=16, SELECT=17)
+keys = pull_up_keys(Pin, (mem32, RP2040_GPIO_IN),  # all eight read at once
+                    UP=10, DOWN=11, LEFT=12, RIGHT=13, A=14, B=15, START=16, SELECT=17)
 
 
 def seed():

@@ -22,11 +22,11 @@ the saves go in /Saves/FreeCell, and QUIT resets the Thumby, which starts
 its menu again.
 """
 
-from machine import I2C, PWM, SPI, Pin, reset
+from machine import I2C, PWM, SPI, Pin, mem32, reset
 
 from drivers.buzzer import Buzzer
 from drivers.flash_files import FlashFiles
-from drivers.keys import pull_up_keys
+from drivers.keys import RP2040_GPIO_IN, pull_up_keys
 from drivers.ssd1306 import SSD1306_SPI, i2c_display, pulse_reset
 from freecell.compat import ticks_us
 
@@ -59,7 +59,8 @@ else:
     pulse_reset(Pin(18, Pin.OUT, value=1))
     i2c = I2C(0, sda=Pin(16), scl=Pin(17), freq=1000000)
     display = i2c_display(i2c, 72, 40, 0x3C, "I2C0 (SDA GP16, SCL GP17)", column_offset=28)
-keys = pull_up_keys(Pin, UP=4, DOWN=6, LEFT=3, RIGHT=5, A=27, B=24)  # no START, SELECT
+keys = pull_up_keys(Pin, (mem32, RP2040_GPIO_IN),  # read in one go; no START, SELECT
+                    UP=4, DOWN=6, LEFT=3, RIGHT=5, A=27, B=24)
 
 
 def muted(cfg="/thumby.cfg"):

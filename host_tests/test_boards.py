@@ -133,6 +133,29 @@ def test_buttons_pressed_to_ground_read_as_the_app_mask(machine, board_name, pin
     assert board.keys.get_pressed() == mask
 
 
+@pytest.mark.parametrize("gpios", [
+    dict(UP=10, DOWN=11, LEFT=12, RIGHT=13, A=14, B=15, START=16, SELECT=17),  # a Pico's: a shift
+    dict(UP=4, DOWN=6, LEFT=3, RIGHT=5, A=27, B=24),  # a Thumby's: bit by bit, two absent
+])
+def test_a_port_read_gives_the_mask_the_pins_give(machine, gpios):
+    """The RP2040's GPIO_IN word, read once (drivers/keys.py), against a
+    pin.value() a button: every button alone and 200 random chords."""
+    import random
+
+    from drivers.keys import RP2040_GPIO_IN, pull_up_keys
+
+    by_pins = pull_up_keys(machine.Pin, **gpios)
+    by_port = pull_up_keys(machine.Pin, (machine.mem32, RP2040_GPIO_IN), **gpios)
+    rng = random.Random(5)
+    chords = [[g] for g in gpios.values()] + [
+        rng.sample(sorted(gpios.values()), rng.randint(0, len(gpios))) for _ in range(200)]
+    for low in chords:
+        machine.FAKE.low_pins = low
+        assert by_port.get_pressed() == by_pins.get_pressed(), low
+    machine.FAKE.low_pins = list(gpios.values())
+    assert by_port.get_pressed() == (1 << len(gpios)) - 1  # (the Thumby's six come first)
+
+
 def test_every_board_exports_the_contract(machine):
     for name in ("pico_ssd1306", "esp32_ssd1306", "thumby", "sim"):
         board = importlib.import_module("boards." + name)

@@ -127,11 +127,20 @@ def test_think_ahead_is_a_setting_kept_with_the_others():
     assert not again.app.keeper.settings.think
 
 
-def test_a_slice_allocates_nothing_under_micropython(micropython):
+def test_a_slice_and_an_idle_tick_allocate_nothing_under_micropython(micropython):
+    """Not even a frame for a moment (host_tests/mp/think_alloc.py says how
+    that is seen): the solver's per-position methods are native code, whose
+    frames are on the C stack, and the idle tick's functions keep theirs
+    small.  On the emulated Pico, deal 617's hint went from 4.3 s to 2.7 s."""
     script = os.path.join(ROOT, "host_tests", "mp", "think_alloc.py")
     result = run([micropython, script], env={"MICROPYPATH": LIB + ":" + ROOT})
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["think_slice_alloc_bytes", "0"], result.stdout
+    figures = dict(line.split() for line in result.stdout.splitlines())
+    assert sorted(figures) == sorted(
+        "%s_%s_bytes" % (what, kind)
+        for what in ("think_slice", "idle_tick_thought", "idle_tick_no_thinking")
+        for kind in ("alloc", "collected")), result.stdout
+    assert set(figures.values()) == {"0"}, result.stdout
 
 
 def test_a_new_deal_is_thought_about_afresh():

@@ -147,14 +147,20 @@ def plain_python(text):
     casts viper needs taken out (int(x) and ptr8(x): there every value is an
     int or a buffer already, and each cast would be a call).  On
     CircuitPython's Pico the casts were a third of the solver's time (deal
-    617's search: 25 s with them, 16 s without).  A module without viper
-    functions comes back as it is."""
-    if "@micropython.viper" not in text:
+    617's search: 25 s with them, 16 s without).  Its @micropython.native
+    methods (solver.py's) lose the decorator only.  A module with neither
+    comes back as it is."""
+    if "@micropython.viper" not in text and "@micropython.native" not in text:
         return text
     import ast
 
     class Plain(ast.NodeTransformer):
         def visit_FunctionDef(self, node):
+            names = [ast.unparse(d) for d in node.decorator_list]
+            if "micropython.native" in names:
+                node.decorator_list = [d for d, name in zip(node.decorator_list, names)
+                                       if name != "micropython.native"]
+                return node
             viper = [d for d in node.decorator_list if ast.unparse(d) == "micropython.viper"]
             if not viper:
                 return node
@@ -184,7 +190,7 @@ def compile_module(src, target, arch, name=None, mpy_cross=None):
         text = f.read()
     if arch:
         cmd.append("-march=" + arch)
-    elif "@micropython.viper" in text:
+    elif "@micropython.viper" in text or "@micropython.native" in text:
         plain = target + ".plain.py"
         with open(plain, "w") as f:
             f.write(plain_python(text))

@@ -140,11 +140,52 @@ def licenses(out):
         f.write("\n".join(parts))
 
 
+# MicroPython's mpy-tool freezes Thumb native code 2-byte aligned, but the
+# runtime reads a word at the start of a @micropython.native function's data
+# (py/objfun.h, mp_obj_fun_native_get_prelude_ptr): on a Cortex-M0+, which
+# faults on an unaligned load, such a function frozen at an odd half-word
+# crashes the board (the emulated Pico: "read from address 1002f0f2, which is
+# not 32 bit aligned", app/paint.py's card()).  Viper functions have no
+# such word, so the solver's loops never showed it.  Word alignment is valid
+# Thumb alignment too; the kit's source is mended where build-uf2.sh
+# unpacks it (build/mpbuild), never in ../shared.
+_ALIGN_2 = '            self.fun_data_attributes += " __attribute__ ((aligned (2)))"'
+_ALIGN_4 = ('            self.fun_data_attributes += " __attribute__ ((aligned (4)))"'
+            '  # freecell: tools/uf2.py')
+
+
+def mend_source():
+    """Unpack the kit's source as build-uf2.sh would (once), and align
+    frozen native code to words (above).  A build folder made before the
+    mend has its frozen code written again."""
+    src = os.path.join(WORK, "micropython")
+    if not os.path.exists(os.path.join(src, ".unpacked")):
+        shutil.rmtree(src, ignore_errors=True)
+        os.makedirs(WORK, exist_ok=True)
+        subprocess.run(["tar", "-xJf", os.path.join(KIT, "micropython-rp2-src.tar.xz"),
+                        "-C", WORK], check=True)
+        open(os.path.join(src, ".unpacked"), "w").close()
+    tool = os.path.join(src, "tools", "mpy-tool.py")
+    with open(tool) as f:
+        text = f.read()
+    if _ALIGN_4 in text:
+        return
+    if _ALIGN_2 not in text:
+        fail("the kit's mpy-tool.py is not the one tools/uf2.py knows: check how it aligns "
+             "frozen native code before building")
+    _write(tool, text.replace(_ALIGN_2, _ALIGN_4))
+    for name in os.listdir(WORK):
+        frozen = os.path.join(WORK, name, "frozen_content.c")
+        if name.startswith("build-") and os.path.exists(frozen):
+            os.remove(frozen)
+
+
 def build(board):
     """Build the UF2 for `board`; returns its path."""
     problem = missing()
     if problem:
         fail(problem + " is missing: the build needs it")
+    mend_source()
     manifest = stage(board, os.path.join(ROOT, "build", "uf2", board))
     out = uf2_path(board)
     env = dict(os.environ, WORK=WORK)

@@ -97,3 +97,21 @@ class PWM:
 
 def reset():
     raise SystemExit
+
+
+class _Mem32:
+    """mem32: only the RP2040's SIO GPIO_IN (0xD0000004), each GPIO's level
+    as the fake pins have it (a pin no one made reads high: pulled up)."""
+
+    def __getitem__(self, address):
+        if address != 0xD0000004:
+            raise ValueError("the fake mem32 models only SIO GPIO_IN")
+        word = 0
+        for gpio in range(30):
+            pin = FAKE.pins.get(gpio)
+            if (pin.value() if pin is not None else 1) and gpio not in FAKE.low_pins:
+                word |= 1 << gpio
+        return word
+
+
+mem32 = _Mem32()

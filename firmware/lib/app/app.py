@@ -167,6 +167,17 @@ class App:
     # -- the loop ----------------------------------------------------------
 
     def run(self):
+        """The key loop.  A tick while the table waits (and a slice of the
+        thinker's search) allocates nothing, not even a frame: MicroPython
+        puts a bytecode function's frame on the heap for the call when it
+        is over 11 words (locals and stack; a try takes three), and each
+        such gc_alloc searches the heap from its lowest free block.  On the
+        emulated Pico that search was a third of a hint's time and a tenth
+        of an idle tick's, and varied with the heap's history.  So the
+        functions the idle tick calls keep small frames (buttons.tick,
+        assistant.think, thinker.tick) and the solver's per-position methods
+        are native code, whose frames are on the C stack
+        (host_tests/mp/think_alloc.py checks both)."""
         while True:
             now = ticks_ms()
             self.tick(now)

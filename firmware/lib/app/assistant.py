@@ -88,7 +88,8 @@ class Assistant:
 
     def think(self, now, last_press):
         """The table waits: the thinker's slice (made at the first chance, on
-        a heap with room for it).  True when it worked."""
+        a heap with room for it).  True when it worked.  Called every tick
+        while the table waits: its frame is kept small (App.run() says why)."""
         if self.thinker is None:
             if not self.can_think or not self.app.keeper.settings.think:
                 return False
@@ -99,13 +100,7 @@ class Assistant:
             from .thinker import Thinker
 
             self.thinker = Thinker(self)
-        try:
-            return self.thinker.tick(now, last_press)
-        except MemoryError:  # the solver's tables did not fit after all: no more thinking
-            self.thinker = None
-            self.can_think = False
-            gc.collect()
-            return False
+        return self.thinker.tick(now, last_press)
 
     def start(self, mode):
         thinker = self.thinker

@@ -63,9 +63,11 @@ class Buttons:
         self._count = 0
 
     def tick(self, raw, now):
+        if raw or self.down or self._changing:  # else the idle loop's usual tick:
+            self._scan(raw, now)  # nothing down, nothing changing (kept small: frames)
+
+    def _scan(self, raw, now):
         differ = raw ^ self.down
-        if not differ and not self.down and not self._changing:
-            return  # nothing down, nothing changing: the idle loop's usual tick
         for i in range(8):
             bit = 1 << i
             if not differ & bit:

@@ -19,6 +19,7 @@ except ImportError:  # CircuitPython: its canvas makes its own glyphs (drivers/b
     framebuf = None
 from freecell.cards import NO_CARD, RANK_LETTERS, SUIT_LETTERS, is_red
 from freecell.compat import const
+from freecell.compat import micropython  # the decorator: compat.py says how
 
 from . import glyphs
 
@@ -195,6 +196,7 @@ class Painter:
     def suit(self, s, x, y, c):
         self.glyph(self.suits[s], x, y, c)
 
+    @micropython.native
     def card(self, card, x, y, w, h):
         """A card head h rows tall at x, y, w wide, on a dark frame (the
         table view clears it first: a black card's face is that background;

@@ -18,6 +18,7 @@ end above it: it covers no card a player can play.
 """
 
 from freecell.cards import NO_CARD, is_red
+from freecell.compat import micropython  # the decorator: compat.py says how
 from freecell.scoring import TIMED
 from freecell.table import CELL0, FOUND0, COLUMN_CAP, wanted
 
@@ -117,6 +118,7 @@ class TableView:
             if play.row == 0 and play.col == slot:
                 self.draw_cursor(row, x, y, lay.full, card)
 
+    @micropython.native
     def draw_column(self, game, play, c):
         lay = self.layout
         row = lay.cols

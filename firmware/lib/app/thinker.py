@@ -21,6 +21,8 @@ on by default); never on a small heap (an ESP32's), where its code and the
 solver's tables would not fit beside the app's.
 """
 
+import gc
+
 from freecell.compat import const, ticks_diff
 from freecell.game import PLAYING
 from freecell.history import GROUP_START
@@ -98,14 +100,38 @@ class Thinker:
         if self.fits(game):
             if self.state != _SEARCHING:
                 return False  # done: a line, a proof, or the budget spent
-            self.found(a.solver.step(SLICE), game)
-            return True
-        if not a.ready():
+            state = a.solver.step(SLICE)
+        elif a.ready():
+            self._stamp(game)
+            self.next = 0
+            state = a.solver.start(game)
+        else:  # no room for the solver's tables beside the app
+            self._stop()
             return False
-        self._stamp(game)
-        self.next = 0
-        self.found(a.solver.start(game), game)
+        if state == _SEARCHING:  # the usual slice
+            self.state = state
+            self.positions = a.solver.positions
+        else:
+            self._ended(state, game)
         return True
+
+    def _ended(self, state, game):
+        """The search ended: keep its line (a list: the heap may refuse it).
+        (Apart from tick(): a try in a frame makes it too big for the C
+        stack, and a frame that is put on the heap costs a search of it.)"""
+        try:
+            self.found(state, game)
+        except MemoryError:
+            self._stop()
+
+    def _stop(self):
+        """The solver's tables, or a line found, did not fit beside the app
+        after all: no more thinking ahead (a question still makes its own)."""
+        self.forget()
+        a = self.assistant
+        a.thinker = None
+        a.can_think = False
+        gc.collect()
 
     def found(self, state, game):
         """The search's state after a slice (or a question's search): its

@@ -6,7 +6,10 @@ identity.  The time functions are MicroPython's ticks API; on CircuitPython
 they are built on `supervisor.ticks_ms` (small ints that wrap at 2**29, as
 adafruit_ticks does), under CPython on a monotonic clock.  Under CPython,
 `micropython` stands in for the module of that name so that
-`@micropython.viper` functions (solver_loops.py) run as plain Python.
+`@micropython.viper` functions (solver_loops.py) and `@micropython.native`
+ones (the solver's and the drawing's hot methods) run as plain Python; on
+MicroPython the compiler reads those decorators by their name and they never
+run, so a module may import this stand-in there too.
 `ptr8` is viper's pointer cast: inside a viper function the compiler treats
 the name itself as the cast, and where the decorators are taken out (a port
 without native code: CircuitPython, tools/flash.py's plain Python) this
@@ -29,6 +32,8 @@ class micropython:  # noqa: N801 - named as the module it stands for
     @staticmethod
     def viper(function):
         return function
+
+    native = viper
 
 
 def ptr8(buffer):  # viper's pointer cast, as plain Python: the buffer itself

@@ -21,7 +21,7 @@ Products stay under 2**30: no long ints on a 32-bit board.
 """
 
 from .cards import NO_CARD
-from .compat import const
+from .compat import const, micropython  # the decorator: compat.py says how
 from .movelog import pack
 from .solver_loops import (forget, list_moves, next_home, rate_columns, remember, score_moves,
                            sort_moves, transfer)
@@ -224,6 +224,7 @@ class Solver:
 
     # -- the search ------------------------------------------------------------
 
+    @micropython.native
     def step(self, n):
         """Examine up to n more positions; returns the state."""
         t = self.table
@@ -312,6 +313,7 @@ class Solver:
 
     # -- moving cards ------------------------------------------------------------
 
+    @micropython.native
     def _apply(self, src, dst, count):
         n = self.nsteps
         k = 3 * n
@@ -323,6 +325,7 @@ class Solver:
         self._touch(transfer(self.steps, n, n + 1, 0, t.cards, t.heights, t.cell_cards,
                              t.foundations))
 
+    @micropython.native
     def _undo_to(self, mark):
         if self.nsteps > mark:
             t = self.table
@@ -336,6 +339,7 @@ class Solver:
         self.unhashed |= changed & _ALL
         self.touched |= changed
 
+    @micropython.native
     def _autoplay(self):
         """Send home every card the rules call safe, until none is."""
         t = self.table
@@ -351,6 +355,7 @@ class Solver:
             else:
                 self._apply(src, FOUND0 + (card & 3), 1)
 
+    @micropython.native
     def _update_safe(self):
         """safe[0], a bit per pile: may autoplay send the pile's next card
         home?  Asked of the rules again only when a pile's height changed."""
@@ -391,6 +396,7 @@ class Solver:
 
     # -- which moves, in which order -----------------------------------------------
 
+    @micropython.native
     def _quality(self, keep=False):
         """How good the position is: cards home, and few cards covering the
         next card each foundation wants or out of order; free cells and
@@ -410,6 +416,7 @@ class Solver:
                 q += W[3]
         return q
 
+    @micropython.native
     def _generate(self):
         """The legal moves here, best first (in `order`); returns how many.
         solver_loops lists and scores them; the few that send cards home are
@@ -429,6 +436,7 @@ class Solver:
         sort_moves(self.cand, self.order, n, self.width or n)
         return n
 
+    @micropython.native
     def _score_by_moving(self, m):
         """Score candidate m by making it (autoplay included), rating the
         position whole, and taking it back."""
@@ -450,6 +458,7 @@ class Solver:
 
     # -- positions seen ---------------------------------------------------------
 
+    @micropython.native
     def _remember(self):
         """Mark the position seen; False when it was seen before.  Two hashes
         that ignore the order of the columns and of the cells (so a position
