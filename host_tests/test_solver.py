@@ -81,6 +81,28 @@ def test_the_budget_is_kept_and_step_is_interruptible():
     assert progress == sorted(progress) and progress[-1] <= 100
 
 
+def test_the_budget_counts_new_positions_as_fc_solve_counts_its_iterations():
+    """A move back to a position in the seen table is tried (tries) but
+    not counted against the budget (positions), so the budget is in
+    fc-solve's unit; a slice of step(n) counts every move, so its time
+    stays bounded (a slice ends at a new position: its last run of moves
+    to seen ones may overrun n)."""
+    game = Game()
+    game.deal(336)  # not solved within the board's budget
+    solver = Solver()
+    solver.start(game)
+    slices = []
+    while True:
+        tries = solver.tries
+        state = solver.step(50)
+        slices.append(solver.tries - tries)
+        if state != SEARCHING:
+            break
+    assert solver.state == GAVE_UP and solver.positions == solver.budget
+    assert solver.tries > 1.5 * solver.positions  # about half the moves led back
+    assert max(slices) <= 50 + 96  # (solver._MAX_MOVES: one position's moves)
+
+
 def test_a_full_table_of_positions_gives_up_rather_than_grows():
     game = Game()
     game.deal(285)

@@ -2,7 +2,8 @@
 answered at once when the thinker (thinker.py: the solver at work while the
 table waits) has already searched the position.
 
-The search runs a slice at a time from the app's tick (STEP positions), so
+The search runs a slice at a time from the app's tick (STEP moves of the
+search: solver.step()), so
 the buttons are read between slices and B stops it.  Only the status line is
 redrawn, and only when the progress it shows moves: a whole table's redraw
 costs as much as a few positions (on CircuitPython, 36 ms: deal 617's hint
@@ -20,7 +21,7 @@ from freecell.compat import const
 from freecell.cards import name
 from freecell.table import CELL0, FOUND0
 
-STEP = 16  # positions a slice: about 35 ms on the emulated Pico
+STEP = 16  # the search's moves a slice (solver.step): about 20 ms on the emulated Pico
 SHOW_MS = 600  # between the moves of "show me"
 # left free beside the solver's tables: the hint's text and "show me"'s line
 # of moves are made after them (a whole line of 150 moves is under 1 KB);
