@@ -140,6 +140,12 @@ def native_arch(mpy):
     return ARCHS[code] if code < len(ARCHS) else None
 
 
+def has_native_code(text):
+    """Does the module's source have viper or native functions (machine
+    code for one CPU: mpy-cross needs -march for it)?"""
+    return "@micropython.viper" in text or "@micropython.native" in text
+
+
 def plain_python(text):
     """A module's source for a MicroPython that runs no native code
     (CircuitPython's RP2040 build, a port without viper): its
@@ -150,7 +156,7 @@ def plain_python(text):
     617's search: 25 s with them, 16 s without).  Its @micropython.native
     methods (solver.py's) lose the decorator only.  A module with neither
     comes back as it is."""
-    if "@micropython.viper" not in text and "@micropython.native" not in text:
+    if not has_native_code(text):
         return text
     import ast
 
@@ -190,7 +196,7 @@ def compile_module(src, target, arch, name=None, mpy_cross=None):
         text = f.read()
     if arch:
         cmd.append("-march=" + arch)
-    elif "@micropython.viper" in text or "@micropython.native" in text:
+    elif has_native_code(text):
         plain = target + ".plain.py"
         with open(plain, "w") as f:
             f.write(plain_python(text))

@@ -108,9 +108,8 @@ class Thinker:
         else:  # no room for the solver's tables beside the app
             self._stop()
             return False
-        if state == _SEARCHING:  # the usual slice
-            self.state = state
-            self.positions = a.solver.positions
+        if state == _SEARCHING:  # the usual slice: found() allocates nothing then
+            self.found(state, game)
         else:
             self._ended(state, game)
         return True

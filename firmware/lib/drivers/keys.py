@@ -7,8 +7,9 @@ debounce, long press and repeat are the app's Buttons class's job.  Allocates
 nothing per read.
 
 A board whose chip has a register with every GPIO's input level (SIO
-GPIO_IN, at the same address on the RP2040 and the Pico 2's RP2350) passes it as port=(machine.mem32, address): a read is
-then one load instead of a pin.value() call a button (on the emulated Pico,
+GPIO_IN, at the same address on the RP2040 and the Pico 2's RP2350) passes
+it as port=(machine.mem32, address): a read is then one load instead of a
+pin.value() call a button (on the emulated Pico,
 134 us a read before, a fifth of the key loop's tick while the table waits).
 """
 
@@ -20,9 +21,7 @@ RP2040_GPIO_IN = 0xD0000004  # SIO_BASE + GPIO_IN: GPIO 0-29's levels, one bit e
 class PinKeys:
     def __init__(self, pins, port=None, gpios=()):
         self.pins = pins
-        self.port = port
-        if port is not None:
-            self.memory, self.address = port
+        self.memory, self.address = port or (None, 0)  # memory None: pin by pin
         self.gpios = bytes(255 if g is None else g for g in gpios)
         # the buttons on consecutive GPIOs in BUTTONS' order (a Pico's 10-17):
         # the mask is the port's bits shifted down
@@ -33,7 +32,7 @@ class PinKeys:
             self.width = (1 << len(gpios)) - 1
 
     def get_pressed(self):
-        if self.port is not None:
+        if self.memory is not None:
             down = ~self.memory[self.address]  # pulled up: pressed reads 0
             if self.shift >= 0:
                 return down >> self.shift & self.width
