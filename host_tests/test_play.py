@@ -1,6 +1,7 @@
 """Autoplay, finish, give up, undo/redo and the score, as docs/RULES.md says."""
 
 from freecell import game as G
+from freecell import reasons as R
 from freecell.game import Game
 from freecell.table import CELL0, FOUND0, FOUNDATION
 from helpers import position, snapshot, column_text
@@ -61,7 +62,7 @@ def test_the_deal_itself_triggers_autoplay_and_that_is_not_undoable():
             break
     assert g.cards_home() > 0 and g.moves == 0
     assert g.score == 10 * g.cards_home()
-    assert g.undo() == G.E_NO_UNDO
+    assert g.undo() == R.E_NO_UNDO
 
 
 def test_undo_takes_back_the_move_with_its_autoplay():
@@ -79,7 +80,7 @@ def test_score_never_below_zero_and_undo_costs_a_move():
     g.move(2, A)
     g.undo()
     assert g.score == 0 and g.moves == 2 and g.undos == 1
-    assert g.undo() == G.E_NO_UNDO and g.reason() == "nothing to undo"
+    assert g.undo() == R.E_NO_UNDO and g.reason() == "nothing to undo"
 
 
 def test_redo_plays_the_undone_move_again_and_a_new_move_drops_redo():
@@ -89,10 +90,10 @@ def test_redo_plays_the_undone_move_again_and_a_new_move_drops_redo():
     g.undo()
     assert g.redo() == G.OK
     assert snapshot(g)[:3] == moved[:3]
-    assert g.redo() == G.E_NO_REDO
+    assert g.redo() == R.E_NO_REDO
     g.undo()
     g.move(3, A)
-    assert g.redo() == G.E_NO_REDO and g.reason() == "nothing to redo"
+    assert g.redo() == R.E_NO_REDO and g.reason() == "nothing to redo"
 
 
 def test_the_oldest_moves_fall_off_the_undo_ring():
@@ -101,7 +102,7 @@ def test_the_oldest_moves_fall_off_the_undo_ring():
         assert g.move(0 if i % 2 == 0 else 2, 2 if i % 2 == 0 else 0) == G.OK
     for _ in range(360):  # the ring holds 360 steps
         assert g.undo() == G.OK
-    assert g.undo() == G.E_NO_UNDO
+    assert g.undo() == R.E_NO_UNDO
     assert column_text(g, 2) == "KC QH"  # 1001 - 360 = 641 moves: odd
 
 
@@ -131,7 +132,7 @@ def test_finish_plays_everything_home_counting_each_card():
 def test_finish_refuses_while_a_card_is_buried():
     g = position(["AH KH", "QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"], home=(13, 13, 0, 13))
     assert not g.can_finish()
-    assert g.finish() == G.E_NO_FINISH
+    assert g.finish() == R.E_NO_FINISH
     assert g.reason() == "not every card can go home yet"
 
 
@@ -147,7 +148,7 @@ def test_give_up_keeps_the_score_so_far():
     g.move(1, FOUND0)
     g.give_up()
     assert g.state == G.GAVE_UP and g.final_score() == 10
-    assert g.undo() == G.E_OVER
+    assert g.undo() == R.E_OVER
 
 
 def test_restart_deals_the_same_game_again():

@@ -4,6 +4,7 @@ undoing everything returns exactly to the deal, and redo replays it."""
 from hypothesis import given, settings, strategies as st
 
 from freecell import game as G
+from freecell import reasons as R
 from freecell.game import Game
 from freecell.table import LOCATIONS, FOUNDATION
 from helpers import snapshot
@@ -73,7 +74,7 @@ def test_undoing_every_move_returns_exactly_to_the_deal(number, picks, autoplay)
         return  # won: nothing to take back
     for _ in range(played):
         assert game.undo() == G.OK
-    assert game.undo() == G.E_NO_UNDO
+    assert game.undo() == R.E_NO_UNDO
     assert snapshot(game)[:3] == dealt[:3]
     assert game.undos == played and game.moves == 2 * played
     for _ in range(played):

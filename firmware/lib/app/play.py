@@ -25,7 +25,8 @@ Handles buttons and changes the game; drawing is table_view's.
 """
 
 from freecell.cards import NO_CARD, name
-from freecell.game import E_NOT_RUN, OK
+from freecell.compat import const
+from freecell.game import OK
 from freecell.table import CELL0, FOUND0, FOUNDATION
 
 from . import buttons as K
@@ -33,6 +34,7 @@ from .paint import Line
 from .screens import Screen
 
 _MESSAGE_LINES = 3
+_E_NOT_RUN = const(10)  # reasons.E_NOT_RUN
 
 
 class PlayScreen(Screen):
@@ -264,7 +266,7 @@ class PlayScreen(Screen):
             return self.refuse("cards on the foundations stay there")
         run = game.run_length(src)
         if self.depth >= run:  # the engine's words for it
-            game.error, game.fit = E_NOT_RUN, run
+            game.error, game.fit = _E_NOT_RUN, run
             return self.refuse(game.reason())
         count = self.depth + 1 if self.depth else 0
         card = game.table.card(src, self.depth) if src < CELL0 else game.table.top(src)

@@ -3,9 +3,9 @@ undo/redo, score.
 
 Everything is allocated in __init__ (table, history, scratch buffers); a move,
 its autoplay, an undo and a redo allocate nothing.  A refused move changes
-nothing and leaves a reason code in `error` (with details in `need`, `fit`,
-`card`, `onto`); `reason()` turns it into words for the player, and only that
-allocates (a string, when a message is shown).
+nothing and leaves a reason code in `error` (reasons.py's E_ codes, with
+details in `need`, `fit`, `card`, `onto`); `reason()` turns it into words for
+the player, and only that allocates (a string, when a message is shown).
 
 Scoring: one of scoring.py's schemes (classic, timed, by moves), which says
 what each step is worth; `score` holds the points of the steps so far and
@@ -19,39 +19,57 @@ this deal.
 import sys
 
 from .compat import const
-from .cards import NO_CARD
 from .deal import DealNumber
-from .history import History, GROUP_START, AUTO
-from .movelog import (MoveLog, CAPACITY, SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON,
-                      AUTOPLAY_OFF, HELPED, pack, src_of, dst_of, count_of)
-from .scoring import CLASSIC, step_points, undo_points, final_score, win_bonus
-from .table import (Table, CELL0, FOUND0, FOUNDATION, LOCATIONS, COLUMN_CAP, MAX_COLUMNS,
-                    HOME_BYTES, first_pile, home_put)
+from .history import History
+from .movelog import MoveLog, CAPACITY, pack, src_of, dst_of, count_of
+from .scoring import step_points, undo_points, final_score, win_bonus
+from .table import Table, first_pile, home_put
 from .variants import FreeCell
+
+# other modules' numbers, copied so that the compiler folds them (an imported
+# name is a look-up at run time and an entry in this module's globals)
+_NO_CARD = const(255)  # cards.NO_CARD
+_GROUP_START = const(0x80)  # history.GROUP_START
+_AUTO = const(0x40)  # history.AUTO
+_SOLVER = const(0x8000)  # movelog.SOLVER
+_UNDO = const(31)  # movelog.UNDO
+_REDO = const(63)  # movelog.REDO
+_FINISH = const(95)  # movelog.FINISH
+_AUTOPLAY_ON = const(127)  # movelog.AUTOPLAY_ON
+_AUTOPLAY_OFF = const(159)  # movelog.AUTOPLAY_OFF
+_HELPED = const(191)  # movelog.HELPED
+_CLASSIC = const(0)  # scoring.CLASSIC
+_CELL0 = const(10)  # table.CELL0
+_FOUND0 = const(18)  # table.FOUND0
+_FOUNDATION = const(22)  # table.FOUNDATION
+_MAX_COLUMNS = const(10)  # table.MAX_COLUMNS
+_HOME_BYTES = const(112)  # table.HOME_BYTES
+_LOCATIONS = const(23)  # table.LOCATIONS
+_COLUMN_CAP = const(19)  # table.COLUMN_CAP
 
 PLAYING = const(0)
 WON = const(1)
 GAVE_UP = const(2)
 
 OK = const(0)
-E_NOWHERE = const(1)
-E_SAME = const(2)
-E_EMPTY = const(3)
-E_FROM_FOUNDATION = const(4)
-E_FOUNDATION = const(5)
-E_CELL_TAKEN = const(6)
-E_ONE_CARD = const(7)
-E_NO_FIT = const(8)
-E_ROOM = const(9)
-E_NOT_RUN = const(10)
-E_WHOLE_COLUMN = const(11)
-E_COUNT = const(12)
-E_OVER = const(13)
-E_NO_UNDO = const(14)
-E_NO_REDO = const(15)
-E_NO_FINISH = const(16)
-E_EMPTY_COLUMN = const(17)
-E_HOME_TO_HOME = const(18)
+_E_NOWHERE = const(1)  # reasons.E_NOWHERE
+_E_SAME = const(2)  # reasons.E_SAME
+_E_EMPTY = const(3)  # reasons.E_EMPTY
+_E_FROM_FOUNDATION = const(4)  # reasons.E_FROM_FOUNDATION
+_E_FOUNDATION = const(5)  # reasons.E_FOUNDATION
+_E_CELL_TAKEN = const(6)  # reasons.E_CELL_TAKEN
+_E_ONE_CARD = const(7)  # reasons.E_ONE_CARD
+_E_NO_FIT = const(8)  # reasons.E_NO_FIT
+_E_ROOM = const(9)  # reasons.E_ROOM
+_E_NOT_RUN = const(10)  # reasons.E_NOT_RUN
+_E_WHOLE_COLUMN = const(11)  # reasons.E_WHOLE_COLUMN
+_E_COUNT = const(12)  # reasons.E_COUNT
+_E_OVER = const(13)  # reasons.E_OVER
+_E_NO_UNDO = const(14)  # reasons.E_NO_UNDO
+_E_NO_REDO = const(15)  # reasons.E_NO_REDO
+_E_NO_FINISH = const(16)  # reasons.E_NO_FINISH
+_E_EMPTY_COLUMN = const(17)  # reasons.E_EMPTY_COLUMN
+_E_HOME_TO_HOME = const(18)  # reasons.E_HOME_TO_HOME
 
 # A refusal's words (reasons.py, 1 KB) stay loaded where the heap is plenty
 # (MicroPython on a Pico or a Thumby, 220 KB free here: a refusal then says
@@ -88,18 +106,18 @@ class Game:
         # the optional rule: a foundation's top card may come back to a
         # column or a free cell (off by default; saved with the game)
         self.take_back = False
-        self.scoring = CLASSIC  # scoring.py's scheme (saved with the game)
+        self.scoring = _CLASSIC  # scoring.py's scheme (saved with the game)
         self.seconds = 0  # of play, counted by the app (the timed score's clock)
         self.actor = 0  # movelog.SOLVER while the solver makes the moves
         self.assisted = False  # the solver made a move of this deal
         self._order = bytearray(52)
-        self._heights = bytearray(MAX_COLUMNS)  # finish's scratch
-        self._home = bytearray(HOME_BYTES)  # finish's scratch foundations
+        self._heights = bytearray(_MAX_COLUMNS)  # finish's scratch
+        self._home = bytearray(_HOME_BYTES)  # finish's scratch foundations
         self._count = 0  # the count check() settled on
         self._dst = 0  # the target check() settled on
         self.error = OK
         self.need = self.fit = 0
-        self.card = self.onto = NO_CARD
+        self.card = self.onto = _NO_CARD
         self.deal(1)
 
     # -- starting --------------------------------------------------------
@@ -137,7 +155,7 @@ class Game:
         self.error = OK
         self.log.clear()
         if self.assisted:  # the deal stays helped: the log says so first
-            self.log.add(SOLVER | HELPED)
+            self.log.add(_SOLVER | _HELPED)
         self.log_autoplay = self.autoplay  # what a replay of the log starts with
         if self.autoplay:
             self._autoplay()
@@ -148,10 +166,10 @@ class Game:
     def run_length(self, location):
         """How many cards at the top of `location` form a movable run."""
         t = self.table
-        if location >= CELL0:
-            if location >= FOUND0 and not self.take_back:
+        if location >= _CELL0:
+            if location >= _FOUND0 and not self.take_back:
                 return 0
-            return 1 if t.top(location) != NO_CARD else 0
+            return 1 if t.top(location) != _NO_CARD else 0
         h = t.heights[location]
         if h == 0:
             return 0
@@ -191,17 +209,17 @@ class Game:
         from src (0: the default, as move() takes it) may go to; an empty
         column counts when at least one card may go there."""
         mask = 0
-        for dst in range(LOCATIONS):
-            if self._is_location(dst) and dst != FOUNDATION and self.check(src, dst, count) == OK:
+        for dst in range(_LOCATIONS):
+            if self._is_location(dst) and dst != _FOUNDATION and self.check(src, dst, count) == OK:
                 mask |= 1 << dst
         self.error = OK
         return mask
 
     def has_move(self):
         """Is any move at all possible (a lost position has none)?"""
-        last = FOUND0 + self.table.piles() if self.take_back else CELL0 + self.variant.cells
+        last = _FOUND0 + self.table.piles() if self.take_back else _CELL0 + self.variant.cells
         for src in range(last):
-            if self._is_location(src) and self.table.top(src) != NO_CARD \
+            if self._is_location(src) and self.table.top(src) != _NO_CARD \
                     and self.legal_targets(src):
                 return True
         return False
@@ -216,11 +234,11 @@ class Game:
         back = self.came_from(src)
         if back >= 0:
             mask &= ~(1 << back)
-        if CELL0 <= src < FOUND0:  # from a free cell to another one changes nothing
-            mask &= ~(((1 << self.variant.cells) - 1) << CELL0)
+        if _CELL0 <= src < _FOUND0:  # from a free cell to another one changes nothing
+            mask &= ~(((1 << self.variant.cells) - 1) << _CELL0)
         if not mask:
             return -1
-        for dst in range(FOUND0, FOUND0 + self.table.piles()):
+        for dst in range(_FOUND0, _FOUND0 + self.table.piles()):
             if mask & (1 << dst):
                 return dst
         best = -1
@@ -229,7 +247,7 @@ class Game:
                 best = dst
         if best >= 0:
             return best
-        for dst in range(CELL0, CELL0 + self.variant.cells):
+        for dst in range(_CELL0, _CELL0 + self.variant.cells):
             if mask & (1 << dst):
                 return dst
         return -1
@@ -240,7 +258,7 @@ class Game:
         h = self.table.heights
         if (h[a] == 0) != (h[b] == 0):
             return h[a] != 0
-        if src >= CELL0:
+        if src >= _CELL0:
             return a < b
         da = a - src if a > src else src - a
         db = b - src if b > src else src - b
@@ -251,7 +269,7 @@ class Game:
         from, if that move put them there; else -1 (quick's "do not undo")."""
         h = self.history
         n = h.head - 1
-        while n >= h.first and not h.flags(n) & GROUP_START:
+        while n >= h.first and not h.flags(n) & _GROUP_START:
             n -= 1
         if n < h.first or h.dst(n) != location:
             return -1
@@ -260,7 +278,7 @@ class Game:
     def most_to_empty(self, src):
         """The most cards of src's run that may go to an empty column now."""
         n = min(self.run_length(src), self.supermove_limit(True))
-        if src < CELL0 and n == self.table.heights[src] and not self.allow_whole_column:
+        if src < _CELL0 and n == self.table.heights[src] and not self.allow_whole_column:
             n -= 1
         return n
 
@@ -281,7 +299,7 @@ class Game:
             for c in range(t.columns):
                 h = self._heights[c]
                 while h:
-                    card = t.cards[c * COLUMN_CAP + h - 1]
+                    card = t.cards[c * _COLUMN_CAP + h - 1]
                     p = first_pile(home, card)
                     if p < 0:
                         break
@@ -291,7 +309,7 @@ class Game:
                 self._heights[c] = h
             for i in range(t.cells):
                 card = t.cell_cards[i]
-                if card != NO_CARD and not gone >> i & 1:
+                if card != _NO_CARD and not gone >> i & 1:
                     p = first_pile(home, card)
                     if p >= 0:
                         home_put(home, p, card)
@@ -304,11 +322,11 @@ class Game:
     def _is_location(self, loc):
         if loc < 0:
             return False
-        if loc < CELL0:
+        if loc < _CELL0:
             return loc < self.variant.columns
-        if loc < FOUND0:
-            return loc - CELL0 < self.variant.cells
-        return loc == FOUNDATION or loc < FOUND0 + self.table.piles()
+        if loc < _FOUND0:
+            return loc - _CELL0 < self.variant.cells
+        return loc == _FOUNDATION or loc < _FOUND0 + self.table.piles()
 
     def _refuse(self, code, need=0, fit=0):
         self.error = code
@@ -321,28 +339,28 @@ class Game:
         Returns OK or an error code; on OK, _count and _dst hold the settled
         count and target."""
         t = self.table
-        self.card = self.onto = NO_CARD
+        self.card = self.onto = _NO_CARD
         if self.state != PLAYING:
-            return self._refuse(E_OVER)
-        if not (self._is_location(src) and self._is_location(dst)) or src == FOUNDATION:
-            return self._refuse(E_NOWHERE)
+            return self._refuse(_E_OVER)
+        if not (self._is_location(src) and self._is_location(dst)) or src == _FOUNDATION:
+            return self._refuse(_E_NOWHERE)
         self.card = card = t.top(src)
-        if src >= FOUND0 and not self.take_back:
-            return self._refuse(E_FROM_FOUNDATION)
-        if card == NO_CARD:
-            return self._refuse(E_EMPTY)
+        if src >= _FOUND0 and not self.take_back:
+            return self._refuse(_E_FROM_FOUNDATION)
+        if card == _NO_CARD:
+            return self._refuse(_E_EMPTY)
         if src == dst:
-            return self._refuse(E_SAME)
-        if dst >= FOUND0:
-            if src >= FOUND0:
-                return self._refuse(E_HOME_TO_HOME)
+            return self._refuse(_E_SAME)
+        if dst >= _FOUND0:
+            if src >= _FOUND0:
+                return self._refuse(_E_HOME_TO_HOME)
             return self._check_foundation(card, dst, count)
-        if dst >= CELL0:
+        if dst >= _CELL0:
             if count > 1:
-                return self._refuse(E_ONE_CARD)
-            if t.cell_cards[dst - CELL0] != NO_CARD:
-                self.onto = t.cell_cards[dst - CELL0]
-                return self._refuse(E_CELL_TAKEN)
+                return self._refuse(_E_ONE_CARD)
+            if t.cell_cards[dst - _CELL0] != _NO_CARD:
+                self.onto = t.cell_cards[dst - _CELL0]
+                return self._refuse(_E_CELL_TAKEN)
             self._count = 1
             self._dst = dst
             return OK
@@ -352,11 +370,11 @@ class Game:
 
     def _check_foundation(self, card, dst, count):
         if count > 1:
-            return self._refuse(E_ONE_CARD)
-        if dst == FOUNDATION:
-            dst = FOUND0 + self.table.pile_for(card)
-        if dst < FOUND0 or not self.table.takes(dst - FOUND0, card):
-            return self._refuse(E_FOUNDATION)
+            return self._refuse(_E_ONE_CARD)
+        if dst == _FOUNDATION:
+            dst = _FOUND0 + self.table.pile_for(card)
+        if dst < _FOUND0 or not self.table.takes(dst - _FOUND0, card):
+            return self._refuse(_E_FOUNDATION)
         self._count = 1
         self._dst = dst
         return OK
@@ -367,18 +385,18 @@ class Game:
         run = self.run_length(src)
         need = 0
         for k in range(run):
-            c = self.card if src >= CELL0 else self.table.card(src, k)
+            c = self.card if src >= _CELL0 else self.table.card(src, k)
             if self.variant.stacks_on(c, onto):
                 need = k + 1
                 self.card = c
                 break
         if need == 0:
-            return self._refuse(E_NO_FIT)
+            return self._refuse(_E_NO_FIT)
         if count and count != need:
-            return self._refuse(E_COUNT, count, need)
+            return self._refuse(_E_COUNT, count, need)
         limit = self.supermove_limit(False)
         if need > limit:
-            return self._refuse(E_ROOM, need, limit)
+            return self._refuse(_E_ROOM, need, limit)
         self._count = need
         self._dst = dst
         return OK
@@ -387,16 +405,16 @@ class Game:
         count = count or 1
         run = self.run_length(src)
         if count > run:
-            return self._refuse(E_NOT_RUN, count, run)
-        if src < CELL0:
+            return self._refuse(_E_NOT_RUN, count, run)
+        if src < _CELL0:
             self.card = self.table.card(src, count - 1)
         if not self.variant.empty_column_takes(self.card):
-            return self._refuse(E_EMPTY_COLUMN)
+            return self._refuse(_E_EMPTY_COLUMN)
         limit = self.supermove_limit(True)
         if count > limit:
-            return self._refuse(E_ROOM, count, limit)
-        if src < CELL0 and count == self.table.heights[src] and not self.allow_whole_column:
-            return self._refuse(E_WHOLE_COLUMN)
+            return self._refuse(_E_ROOM, count, limit)
+        if src < _CELL0 and count == self.table.heights[src] and not self.allow_whole_column:
+            return self._refuse(_E_WHOLE_COLUMN)
         self._count = count
         self._dst = dst
         return OK
@@ -424,7 +442,7 @@ class Game:
         if code != OK:
             return code
         self.error = OK
-        self._step(src, self._dst, self._count, GROUP_START)
+        self._step(src, self._dst, self._count, _GROUP_START)
         self.moves += 1
         self._record(pack(src, self._dst, self._count))
         self._after_move()
@@ -452,18 +470,18 @@ class Game:
         """Switch autoplay (the log keeps when: it changes what a move does)."""
         if on != self.autoplay:
             self.autoplay = on
-            self._record(AUTOPLAY_ON if on else AUTOPLAY_OFF)
+            self._record(_AUTOPLAY_ON if on else _AUTOPLAY_OFF)
 
     def _after_move(self):
         # autoplay, except right after a card was taken back from a
         # foundation: it would only send it home again
-        if self.autoplay and self.history.src(self.history.head - 1) < FOUND0:
+        if self.autoplay and self.history.src(self.history.head - 1) < _FOUND0:
             self._autoplay()
         if self.table.cards_home() == 52:
             self.state = WON
 
     def _autoplay(self):
-        while self._send_one_home(AUTO, True):
+        while self._send_one_home(_AUTO, True):
             pass
 
     def _send_one_home(self, flags, safe_only):
@@ -472,20 +490,20 @@ class Game:
         src = self.table.next_home(self.variant, safe_only)
         if src < 0:
             return False
-        self._step(src, FOUND0 + self.table.pile_for(self.table.top(src)), 1, flags)
+        self._step(src, _FOUND0 + self.table.pile_for(self.table.top(src)), 1, flags)
         return True
 
     def send_home(self, src):
         """The quick action with autoplay off: src's top card to its foundation."""
-        return self.move(src, FOUNDATION)
+        return self.move(src, _FOUNDATION)
 
     def finish(self):
         """Play every card home by foundation moves; each counts as a move.
         Undone as one action."""
         if not self.can_finish():
-            return self._refuse(E_OVER if self.state != PLAYING else E_NO_FINISH)
-        self._record(FINISH)
-        flags = GROUP_START
+            return self._refuse(_E_OVER if self.state != PLAYING else _E_NO_FINISH)
+        self._record(_FINISH)
+        flags = _GROUP_START
         while self._send_one_home(flags, False):
             flags = 0
             self.moves += 1
@@ -501,21 +519,21 @@ class Game:
         """Take back the last player action with the autoplay it caused."""
         h = self.history
         if self.state != PLAYING:
-            return self._refuse(E_OVER)
+            return self._refuse(_E_OVER)
         if not h.can_undo():
-            return self._refuse(E_NO_UNDO)
+            return self._refuse(_E_NO_UNDO)
         points = 0  # what the steps taken back had brought
         while True:
             h.head -= 1
             n = h.head
             self.table.transfer(h.dst(n), h.src(n), h.count(n))
             points += step_points(self.scoring, h.src(n), h.dst(n))
-            if h.flags(n) & GROUP_START:
+            if h.flags(n) & _GROUP_START:
                 break
         self.undos += 1
         self.moves += 1
         self.score = max(0, self.score + undo_points(self.scoring, points))
-        self._record(UNDO)
+        self._record(_UNDO)
         self.error = OK
         return OK
 
@@ -523,18 +541,18 @@ class Game:
         """Play again the last action undone, with its autoplay."""
         h = self.history
         if self.state != PLAYING:
-            return self._refuse(E_OVER)
+            return self._refuse(_E_OVER)
         if not h.can_redo():
-            return self._refuse(E_NO_REDO)
+            return self._refuse(_E_NO_REDO)
         while True:
             n = h.head
             self.table.transfer(h.src(n), h.dst(n), h.count(n))
             self._score_step(h.src(n), h.dst(n))
             h.head += 1
-            if h.head == h.end or h.flags(h.head) & GROUP_START:
+            if h.head == h.end or h.flags(h.head) & _GROUP_START:
                 break
         self.moves += 1
-        self._record(REDO)
+        self._record(_REDO)
         self.error = OK
         if self.table.cards_home() == 52:
             self.state = WON
