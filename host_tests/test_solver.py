@@ -155,7 +155,7 @@ def test_the_native_loops_use_the_tables_numbers():
     assert solver_loops._BELOW + table.MAX_COLUMNS == solver.SHARES
 
 
-def test_only_the_columns_a_move_touched_are_rated_again():
+def test_only_the_columns_a_move_touched_are_rated_again(monkeypatch):
     """The solver rates again only the columns moved since the last rating
     (all of them once a foundation changed): the same searches, position
     for position, as rating every column every time, in every game."""
@@ -163,19 +163,20 @@ def test_only_the_columns_a_move_touched_are_rated_again():
     from freecell.variants import VARIANTS
 
     assert module._ALL == (1 << table.MAX_COLUMNS) - 1
+    quality = module._quality
 
-    class RatesAll(Solver):
-        def _quality(self, keep=False):
-            self.touched = module._ALL
-            return Solver._quality(self, keep)
+    def rates_all(self, keep=False):
+        self.touched = module._ALL
+        return quality(self, keep)
 
     for variant in VARIANTS:
         for deal in (1, 2, 5, 10, 617):
             answers = []
-            for kind in (Solver, RatesAll):
+            for rate in (quality, rates_all):
+                monkeypatch.setattr(module, "_quality", rate)
                 game = Game(variant=variant())
                 game.deal(deal)
-                solver = kind()
+                solver = Solver()
                 solver.start(game)
                 while solver.step(5000) == SEARCHING:
                     pass
@@ -183,7 +184,7 @@ def test_only_the_columns_a_move_touched_are_rated_again():
             assert answers[0] == answers[1], (variant.name, deal)
 
 
-def test_a_moves_score_without_making_it_is_the_score_of_making_it():
+def test_a_moves_score_without_making_it_is_the_score_of_making_it(monkeypatch):
     """score_moves rates a move from what rate_columns kept of the columns
     it touches, without making it: for every move it scores, in searches of
     every game, the score is the one making the move and rating the whole
@@ -194,42 +195,37 @@ def test_a_moves_score_without_making_it_is_the_score_of_making_it():
 
     real = module.score_moves
     checked = []
+    searching = []  # the solver whose moves are scored
 
-    class Checking(Solver):
-        def _generate(self):
-            module.score_moves = self._checked
-            try:
-                return Solver._generate(self)
-            finally:
-                module.score_moves = real
+    def checking(cand, n, *rest):
+        self = searching[-1]
+        bonus = [cand[5 * m + 3] for m in range(n)]
+        slow = real(cand, n, *rest)
+        left = set(self.slow[i] for i in range(slow))
+        touched, unhashed = self.touched, self.unhashed
+        for m in range(n):
+            if m in left:
+                continue
+            j = 5 * m
+            mark = self.nsteps
+            module._apply(self, cand[j], cand[j + 1], cand[j + 2])
+            module._autoplay_after(self, cand[j], cand[j + 1])
+            assert self.nsteps == mark + 1  # nothing went home after it
+            self.touched = module._ALL  # every column rated anew
+            whole = max(0, min(65535, 4 * module._quality(self) + bonus[m]))
+            module._undo_to(self, mark)
+            assert cand[j + 3] << 8 | cand[j + 4] == whole
+            checked.append(m)
+        self.touched, self.unhashed = touched, unhashed
+        return slow
 
-        def _checked(self, cand, n, *rest):
-            bonus = [cand[5 * m + 3] for m in range(n)]
-            slow = real(cand, n, *rest)
-            left = set(self.slow[i] for i in range(slow))
-            touched, unhashed = self.touched, self.unhashed
-            for m in range(n):
-                if m in left:
-                    continue
-                j = 5 * m
-                mark = self.nsteps
-                self._apply(cand[j], cand[j + 1], cand[j + 2])
-                self._autoplay_after(cand[j], cand[j + 1])
-                assert self.nsteps == mark + 1  # nothing went home after it
-                self.touched = module._ALL  # every column rated anew
-                whole = max(0, min(65535, 4 * self._quality() + bonus[m]))
-                self._undo_to(mark)
-                assert cand[j + 3] << 8 | cand[j + 4] == whole
-                checked.append(m)
-            self.touched, self.unhashed = touched, unhashed
-            return slow
-
+    monkeypatch.setattr(module, "score_moves", checking)
     for variant in VARIANTS:
         for deal in (1, 5, 617):
             game = Game(variant=variant())
             game.deal(deal)
-            solver = Checking(budget=400)
-            solver.start(game)
-            while solver.step(100) == SEARCHING:
+            searching.append(Solver(budget=400))
+            searching[-1].start(game)
+            while searching[-1].step(100) == SEARCHING:
                 pass
     assert len(checked) > 10000

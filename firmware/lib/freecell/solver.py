@@ -207,9 +207,9 @@ class Solver:
         self.max_reached = 0
         self.cut = False  # a position was left unsearched at the depth limit
         self.trimmed = False  # a position had more moves than the strategy tries
-        self._autoplay()
-        self._set_steps(0, self.nsteps)
-        self._remember()
+        _autoplay(self)
+        _set_steps(self, 0, self.nsteps)
+        _remember(self)
         self.path_next[0] = 0
         self.state = SOLVED if t.cards_home() == 52 else SEARCHING
         return self.state
@@ -223,9 +223,9 @@ class Solver:
         self.strategies = 1
         self.spent = 0
         self._restart()
-        if self._get_steps(0):  # safe moves the game has not made
+        if _get_steps(self, 0):  # safe moves the game has not made
             return pack(self.steps[0], self.steps[1], self.steps[2])
-        if not self._generate():
+        if not _generate(self):
             return -1
         j = self.order[0] * 5
         return pack(self.cand[j], self.cand[j + 1], self.cand[j + 2])
@@ -241,6 +241,10 @@ class Solver:
         """Make up to n more moves of the search (each a position, new or
         reached before: a slice's work); returns the state."""
         t = self.table
+        cand = self.cand
+        order = self.order
+        path_next = self.path_next
+        path_move = self.path_move
         stop = self.tries + n
         while self.state == SEARCHING and self.tries < stop:
             if self.positions >= self.share_end or self.stored >= self.full:
@@ -255,41 +259,43 @@ class Solver:
                 # cards taken back and sent home again filled the steps: this
                 # line goes no deeper (so running out proves nothing)
                 self.cut = True
-                self._backtrack()
+                _backtrack(self)
                 continue
-            count = self._generate()
+            count = _generate(self)
             if self.width and count > self.width:
                 count = self.width  # this strategy tries only the best few
                 self.trimmed = True
-            i = self.path_next[self.depth]
+            i = path_next[self.depth]
             while i < count:
-                j = self.order[i] * 5
+                j = order[i] * 5
                 i += 1
                 mark = self.nsteps
-                self._apply(self.cand[j], self.cand[j + 1], self.cand[j + 2])
-                self._autoplay_after(self.cand[j], self.cand[j + 1])
+                _apply(self, cand[j], cand[j + 1], cand[j + 2])
+                _autoplay_after(self, cand[j], cand[j + 1])
                 self.tries += 1
-                if self._remember():
+                if _remember(self):
                     self.positions += 1  # the budget counts new positions only
                     break
-                self._undo_to(mark)
+                _undo_to(self, mark)
             else:
-                self._backtrack()
+                _backtrack(self)
                 continue
-            self.path_next[self.depth] = i
-            if self.depth + 1 >= self.max_depth:
+            depth = self.depth
+            path_next[depth] = i
+            if depth + 1 >= self.max_depth:
                 self.cut = True  # so an exhausted search proves nothing
-                self._undo_to(mark)
+                _undo_to(self, mark)
                 continue
-            k = 3 * self.depth
-            self.path_move[k] = self.cand[j]
-            self.path_move[k + 1] = self.cand[j + 1]
-            self.path_move[k + 2] = self.cand[j + 2]
-            self.depth += 1
-            if self.depth > self.max_reached:
-                self.max_reached = self.depth
-            self._set_steps(self.depth, self.nsteps)
-            self.path_next[self.depth] = 0
+            k = 3 * depth
+            path_move[k] = cand[j]
+            path_move[k + 1] = cand[j + 1]
+            path_move[k + 2] = cand[j + 2]
+            depth += 1
+            self.depth = depth
+            if depth > self.max_reached:
+                self.max_reached = depth
+            _set_steps(self, depth, self.nsteps)
+            path_next[depth] = 0
             if t.cards_home() == 52:
                 self.state = SOLVED
         return self.state
@@ -300,191 +306,6 @@ class Solver:
         for k in range(n):
             total += STRATEGIES[k][6]
         return total
-
-    def _backtrack(self):
-        if self.depth == 0:
-            # not every move was tried: no proof.  A strategy that tries only
-            # a few moves but never met a position with more has tried them all
-            if self.cut or self.trimmed:
-                if self.strategy + 1 < self.strategies:
-                    self.strategy += 1
-                    self.spent = self.positions
-                    self._restart()
-                else:
-                    self.state = GAVE_UP
-                return
-            self.state = NO_SOLUTION
-            return
-        self.depth -= 1
-        self._undo_to(self._get_steps(self.depth))
-
-    def _get_steps(self, d):
-        return self.path_steps[2 * d] << 8 | self.path_steps[2 * d + 1]
-
-    def _set_steps(self, d, value):
-        self.path_steps[2 * d] = value >> 8
-        self.path_steps[2 * d + 1] = value & 0xFF
-
-    # -- moving cards ------------------------------------------------------------
-
-    @micropython.native
-    def _apply(self, src, dst, count):
-        n = self.nsteps
-        k = 3 * n
-        self.steps[k] = src
-        self.steps[k + 1] = dst
-        self.steps[k + 2] = count
-        self.nsteps = n + 1
-        t = self.table
-        self._touch(transfer(self.steps, n, n + 1, 0, t.cards, t.heights, t.cell_cards,
-                             t.foundations))
-
-    @micropython.native
-    def _undo_to(self, mark):
-        if self.nsteps > mark:
-            t = self.table
-            self._touch(transfer(self.steps, mark, self.nsteps, 1, t.cards, t.heights, t.cell_cards,
-                                 t.foundations))
-            self.nsteps = mark
-
-    def _touch(self, changed):
-        """Mark what transfer() says it changed: the columns to hash again,
-        and to rate again (with HOME_CHANGED, what each waits for)."""
-        self.unhashed |= changed & _ALL
-        self.touched |= changed
-
-    @micropython.native
-    def _autoplay(self):
-        """Send home every card the rules call safe, until none is."""
-        t = self.table
-        while True:
-            self._update_safe()
-            src = next_home(t.cards, t.heights, t.columns, t.cell_cards, t.cells,
-                            t.foundations, self.safe)
-            if src < 0:
-                return
-            card = t.top(src)
-            if self.by_pile:  # HalfCell: the first safe pile that takes it
-                self._apply(src, FOUND0 + first_pile(t.foundations, card, self.safe[0]), 1)
-            else:
-                self._apply(src, FOUND0 + (card & 3), 1)
-
-    @micropython.native
-    def _update_safe(self):
-        """safe[0], a bit per pile: may autoplay send the pile's next card
-        home?  Asked of the rules again only when a pile's height changed."""
-        f = self.table.foundations
-        done = self.safe_for
-        if f[0] == done[0] and f[1] == done[1] and f[2] == done[2] and f[3] == done[3]:
-            return
-        bits = 0
-        variant = self.variant
-        for p in range(f[_PILES]):
-            n = f[p]
-            card = wanted(f, p, n) if self.by_pile else (n << 2 | p if n < 13 else NO_CARD)
-            if card != NO_CARD and variant.is_safe(card, f):
-                bits |= 1 << p
-        for p in range(4):
-            done[p] = f[p]
-        self.safe[0] = bits
-
-    def _autoplay_after(self, src, dst):
-        """_autoplay() after a move from src to dst made in a position where
-        nothing was safe to send home (every position here is, once autoplay
-        has run): only the card the move uncovered, or a card sent home,
-        can change that.  Saves scanning every location after most moves."""
-        t = self.table
-        if dst < FOUND0:
-            if src >= CELL0:
-                return  # a cell emptied: nothing uncovered
-            h = t.heights[src]
-            if h == 0:
-                return
-            card = t.cards[src * COLUMN_CAP + h - 1]
-            if not t.foundations[_GOES + card]:
-                return
-            self._update_safe()
-            if not t.foundations[_GOES + card] & self.safe[0]:
-                return
-        self._autoplay()  # the first location it finds is src, as a full scan's
-
-    # -- which moves, in which order -----------------------------------------------
-
-    @micropython.native
-    def _quality(self, keep=False):
-        """How good the position is: cards home, and few cards covering the
-        next card each foundation wants or out of order; free cells and
-        empty columns help.  Only the columns touched since column_q was
-        kept are rated anew; with keep, what they rate is kept there, so
-        that a move's score needs only the columns it touches."""
-        t = self.table
-        f = t.foundations
-        W = self.w
-        q = 2000 + W[0] * (f[0] + f[1] + f[2] + f[3])
-        q += rate_columns(t.cards, t.heights, t.columns, f, self.stacks, self.w, self.column_q,
-                          self.touched, keep)
-        if keep:
-            self.touched = 0
-        for i in range(t.cells):
-            if t.cell_cards[i] == NO_CARD:
-                q += W[3]
-        return q
-
-    @micropython.native
-    def _generate(self):
-        """The legal moves here, best first (in `order`); returns how many.
-        solver_loops lists and scores them; the few that send cards home are
-        scored here by making them."""
-        t = self.table
-        self.quality = self._quality(True)  # and column_q: what the scores start from
-        self.limits[0] = t.cells
-        f = t.foundations
-        self._update_safe()
-        safe = self.safe
-        n = list_moves(t.cards, t.heights, t.cell_cards, f, self.stacks, self.parent, self.cand,
-                       self.limits, self.runs, self.column_q)
-        slow = score_moves(self.cand, n, t.cards, t.heights, t.cell_cards, f, self.w, self.column_q,
-                           self.quality, safe, self.slow)
-        for i in range(slow):
-            self._score_by_moving(self.slow[i])
-        sort_moves(self.cand, self.order, n, self.width or n)
-        return n
-
-    @micropython.native
-    def _score_by_moving(self, m):
-        """Score candidate m by making it (autoplay included), rating the
-        position whole, and taking it back."""
-        j = 5 * m
-        cand = self.cand
-        mark = self.nsteps
-        touched = self.touched
-        unhashed = self.unhashed
-        self._apply(cand[j], cand[j + 1], cand[j + 2])
-        self._autoplay_after(cand[j], cand[j + 1])
-        score = max(0, min(65535, 4 * self._quality() + cand[j + 3]))
-        self._undo_to(mark)
-        # the position is again the one before: what was rated and hashed of
-        # it still holds
-        self.touched = touched
-        self.unhashed = unhashed
-        cand[j + 3] = score >> 8
-        cand[j + 4] = score & 0xFF
-
-    # -- positions seen ---------------------------------------------------------
-
-    @micropython.native
-    def _remember(self):
-        """Mark the position seen; False when it was seen before.  Two hashes
-        that ignore the order of the columns and of the cells (so a position
-        reached with its columns swapped counts as seen)."""
-        t = self.table
-        known = not remember(self.seen, self.size - 1, t.cards, t.heights, t.columns, t.cell_cards,
-                             t.cells, t.foundations, self.hashes, self.unhashed)
-        self.unhashed = 0
-        if known:
-            return False
-        self.stored += 1
-        return True
 
     # -- the answer ---------------------------------------------------------------
 
@@ -498,15 +319,222 @@ class Solver:
             k = 3 * d
             out.append(pack(self.path_move[k], self.path_move[k + 1], self.path_move[k + 2]))
             if not with_autoplay:
-                first = self._get_steps(d) + 1
-                last = self._get_steps(d + 1)
+                first = _get_steps(self, d) + 1
+                last = _get_steps(self, d + 1)
                 for s in range(first, last):
                     j = 3 * s
                     out.append(pack(self.steps[j], self.steps[j + 1], self.steps[j + 2]))
         if not with_autoplay:  # the safe moves right at the start
             head = []
-            for s in range(self._get_steps(0)):
+            for s in range(_get_steps(self, 0)):
                 j = 3 * s
                 head.append(pack(self.steps[j], self.steps[j + 1], self.steps[j + 2]))
             out = head + out
         return out
+
+
+# -- the search's helpers --------------------------------------------------------
+# Functions of the solver rather than its methods, for the chip: there
+# self.helper() first looks the name up among the solver's 43 attributes,
+# where it is not (a nearly full attribute table, so the miss probes most of
+# it, a division a slot), and only then in the class: 22 us a call on the
+# Pico against 7 us for a module's function, one cached look-up (the
+# emulated Pico, from @micropython.native code).  Deal 617's hint makes
+# 26,000 such calls.
+
+def _backtrack(self):
+    if self.depth == 0:
+        # not every move was tried: no proof.  A strategy that tries only
+        # a few moves but never met a position with more has tried them all
+        if self.cut or self.trimmed:
+            if self.strategy + 1 < self.strategies:
+                self.strategy += 1
+                self.spent = self.positions
+                self._restart()
+            else:
+                self.state = GAVE_UP
+            return
+        self.state = NO_SOLUTION
+        return
+    self.depth -= 1
+    _undo_to(self, _get_steps(self, self.depth))
+
+
+def _get_steps(self, d):
+    return self.path_steps[2 * d] << 8 | self.path_steps[2 * d + 1]
+
+
+def _set_steps(self, d, value):
+    self.path_steps[2 * d] = value >> 8
+    self.path_steps[2 * d + 1] = value & 0xFF
+
+
+# -- moving cards ------------------------------------------------------------
+
+@micropython.native
+def _apply(self, src, dst, count):
+    n = self.nsteps
+    steps = self.steps
+    k = 3 * n
+    steps[k] = src
+    steps[k + 1] = dst
+    steps[k + 2] = count
+    self.nsteps = n + 1
+    t = self.table
+    changed = transfer(steps, n, n + 1, 0, t.cards, t.heights, t.cell_cards, t.foundations)
+    # what it changed: the columns to hash again, and to rate again (with
+    # HOME_CHANGED, what each waits for)
+    self.unhashed |= changed & _ALL
+    self.touched |= changed
+
+
+@micropython.native
+def _undo_to(self, mark):
+    if self.nsteps > mark:
+        t = self.table
+        changed = transfer(self.steps, mark, self.nsteps, 1, t.cards, t.heights, t.cell_cards,
+                           t.foundations)
+        self.unhashed |= changed & _ALL  # as _apply()
+        self.touched |= changed
+        self.nsteps = mark
+
+
+@micropython.native
+def _autoplay(self):
+    """Send home every card the rules call safe, until none is."""
+    t = self.table
+    while True:
+        _update_safe(self)
+        src = next_home(t.cards, t.heights, t.columns, t.cell_cards, t.cells,
+                        t.foundations, self.safe)
+        if src < 0:
+            return
+        card = t.top(src)
+        if self.by_pile:  # HalfCell: the first safe pile that takes it
+            _apply(self, src, FOUND0 + first_pile(t.foundations, card, self.safe[0]), 1)
+        else:
+            _apply(self, src, FOUND0 + (card & 3), 1)
+
+
+@micropython.native
+def _update_safe(self):
+    """safe[0], a bit per pile: may autoplay send the pile's next card
+    home?  Asked of the rules again only when a pile's height changed."""
+    f = self.table.foundations
+    done = self.safe_for
+    if f[0] == done[0] and f[1] == done[1] and f[2] == done[2] and f[3] == done[3]:
+        return
+    bits = 0
+    variant = self.variant
+    for p in range(f[_PILES]):
+        n = f[p]
+        card = wanted(f, p, n) if self.by_pile else (n << 2 | p if n < 13 else NO_CARD)
+        if card != NO_CARD and variant.is_safe(card, f):
+            bits |= 1 << p
+    for p in range(4):
+        done[p] = f[p]
+    self.safe[0] = bits
+
+
+def _autoplay_after(self, src, dst):
+    """_autoplay() after a move from src to dst made in a position where
+    nothing was safe to send home (every position here is, once autoplay
+    has run): only the card the move uncovered, or a card sent home,
+    can change that.  Saves scanning every location after most moves."""
+    t = self.table
+    if dst < FOUND0:
+        if src >= CELL0:
+            return  # a cell emptied: nothing uncovered
+        h = t.heights[src]
+        if h == 0:
+            return
+        card = t.cards[src * COLUMN_CAP + h - 1]
+        if not t.foundations[_GOES + card]:
+            return
+        _update_safe(self)
+        if not t.foundations[_GOES + card] & self.safe[0]:
+            return
+    _autoplay(self)  # the first location it finds is src, as a full scan's
+
+
+# -- which moves, in which order -----------------------------------------------
+
+@micropython.native
+def _quality(self, keep=False):
+    """How good the position is: cards home, and few cards covering the
+    next card each foundation wants or out of order; free cells and
+    empty columns help.  Only the columns touched since column_q was
+    kept are rated anew; with keep, what they rate is kept there, so
+    that a move's score needs only the columns it touches."""
+    t = self.table
+    f = t.foundations
+    W = self.w
+    q = 2000 + W[0] * (f[0] + f[1] + f[2] + f[3])
+    q += rate_columns(t.cards, t.heights, t.columns, f, self.stacks, W, self.column_q,
+                      self.touched, keep)
+    if keep:
+        self.touched = 0
+    for i in range(t.cells):
+        if t.cell_cards[i] == NO_CARD:
+            q += W[3]
+    return q
+
+
+@micropython.native
+def _generate(self):
+    """The legal moves here, best first (in `order`); returns how many.
+    solver_loops lists and scores them; the few that send cards home are
+    scored here by making them."""
+    t = self.table
+    self.quality = _quality(self, True)  # and column_q: what the scores start from
+    self.limits[0] = t.cells
+    f = t.foundations
+    _update_safe(self)
+    cand = self.cand
+    n = list_moves(t.cards, t.heights, t.cell_cards, f, self.stacks, self.parent, cand,
+                   self.limits, self.runs, self.column_q)
+    slow = self.slow
+    left = score_moves(cand, n, t.cards, t.heights, t.cell_cards, f, self.w, self.column_q,
+                       self.quality, self.safe, slow)
+    for i in range(left):
+        _score_by_moving(self, slow[i])
+    sort_moves(cand, self.order, n, self.width or n)
+    return n
+
+
+@micropython.native
+def _score_by_moving(self, m):
+    """Score candidate m by making it (autoplay included), rating the
+    position whole, and taking it back."""
+    j = 5 * m
+    cand = self.cand
+    mark = self.nsteps
+    touched = self.touched
+    unhashed = self.unhashed
+    _apply(self, cand[j], cand[j + 1], cand[j + 2])
+    _autoplay_after(self, cand[j], cand[j + 1])
+    score = max(0, min(65535, 4 * _quality(self) + cand[j + 3]))
+    _undo_to(self, mark)
+    # the position is again the one before: what was rated and hashed of
+    # it still holds
+    self.touched = touched
+    self.unhashed = unhashed
+    cand[j + 3] = score >> 8
+    cand[j + 4] = score & 0xFF
+
+
+# -- positions seen ---------------------------------------------------------
+
+@micropython.native
+def _remember(self):
+    """Mark the position seen; False when it was seen before.  Two hashes
+    that ignore the order of the columns and of the cells (so a position
+    reached with its columns swapped counts as seen)."""
+    t = self.table
+    known = not remember(self.seen, self.size - 1, t.cards, t.heights, t.columns, t.cell_cards,
+                         t.cells, t.foundations, self.hashes, self.unhashed)
+    self.unhashed = 0
+    if known:
+        return False
+    self.stored += 1
+    return True
