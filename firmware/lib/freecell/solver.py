@@ -20,12 +20,20 @@ searched) or GAVE_UP (the budget or the memory ran out).
 Products stay under 2**30: no long ints on a 32-bit board.
 """
 
-from .cards import NO_CARD
 from .compat import const, micropython  # the decorator: compat.py says how
 from .movelog import pack
 from .solver_loops import (forget, list_moves, next_home, rate_columns, remember, score_moves,
                            sort_moves, transfer)
-from .table import BY_SUIT, CELL0, FOUND0, COLUMN_CAP, MAX_CELLS, MAX_COLUMNS, Table, first_pile, wanted
+from .table import Table, first_pile, wanted
+
+# the table's numbers, folded here (an imported name is a look-up at run time)
+_NO_CARD = const(255)  # cards.NO_CARD
+_BY_SUIT = const(0)  # table.BY_SUIT
+_CELL0 = const(10)  # table.CELL0
+_FOUND0 = const(18)  # table.FOUND0
+_COLUMN_CAP = const(19)  # table.COLUMN_CAP
+_MAX_CELLS = const(8)  # table.MAX_CELLS
+_MAX_COLUMNS = const(10)  # table.MAX_COLUMNS
 
 SEARCHING = const(0)
 SOLVED = const(1)
@@ -109,10 +117,10 @@ class Solver:
         self.table = Table()  # room for every variant's shape
         # [free cells * 11 + empty columns]: the longest run the rules let
         # move (capped at 255: a column holds at most 19 cards)
-        self.runs = bytearray((MAX_CELLS + 1) * (MAX_COLUMNS + 1))
+        self.runs = bytearray((_MAX_CELLS + 1) * (_MAX_COLUMNS + 1))
         self.order = bytearray(_MAX_MOVES)
         self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
-        self.hashes = [0] * (2 * MAX_COLUMNS)  # remember()'s, of each column
+        self.hashes = [0] * (2 * _MAX_COLUMNS)  # remember()'s, of each column
         self.parent = bytearray(53)  # for list_moves: card -> 1 + the column it may go on
         self.w = bytearray(8)  # the strategy's weights
         self.limits = bytearray(5)  # for list_moves: cells, kings only, -, room, columns
@@ -183,7 +191,7 @@ class Solver:
         if self.variant is not game.variant or self.simple_runs != game.variant.simple_runs:
             v = self.variant = game.variant
             self.simple_runs = v.simple_runs  # the run limit's table below follows it
-            self.by_pile = v.home_rule != BY_SUIT  # piles not one a suit: HalfCell
+            self.by_pile = v.home_rule != _BY_SUIT  # piles not one a suit: HalfCell
             self.limits[1] = v.kings_only
             for card in range(52):
                 self.stacks[_TAKERS + card] = 0
@@ -194,8 +202,8 @@ class Solver:
                     self.stacks[card * 4 + s] = takes
                     if takes:
                         self.stacks[_TAKERS + onto] |= 1 << (card & 3)
-            for free in range(MAX_CELLS + 1):
-                for empties in range(MAX_COLUMNS + 1):
+            for free in range(_MAX_CELLS + 1):
+                for empties in range(_MAX_COLUMNS + 1):
                     self.runs[free * 11 + empties] = min(255, v.supermove_limit(free, empties))
         self.safe_for[0] = 255  # `safe` is asked of this variant anew
         self.touched = self.unhashed = _ALL  # a new table, new weights
@@ -411,9 +419,9 @@ def _autoplay(self):
             return
         card = t.top(src)
         if self.by_pile:  # HalfCell: the first safe pile that takes it
-            _apply(self, src, FOUND0 + first_pile(t.foundations, card, self.safe[0]), 1)
+            _apply(self, src, _FOUND0 + first_pile(t.foundations, card, self.safe[0]), 1)
         else:
-            _apply(self, src, FOUND0 + (card & 3), 1)
+            _apply(self, src, _FOUND0 + (card & 3), 1)
 
 
 @micropython.native
@@ -428,8 +436,8 @@ def _update_safe(self):
     variant = self.variant
     for p in range(f[_PILES]):
         n = f[p]
-        card = wanted(f, p, n) if self.by_pile else (n << 2 | p if n < 13 else NO_CARD)
-        if card != NO_CARD and variant.is_safe(card, f):
+        card = wanted(f, p, n) if self.by_pile else (n << 2 | p if n < 13 else _NO_CARD)
+        if card != _NO_CARD and variant.is_safe(card, f):
             bits |= 1 << p
     for p in range(4):
         done[p] = f[p]
@@ -442,13 +450,13 @@ def _autoplay_after(self, src, dst):
     has run): only the card the move uncovered, or a card sent home,
     can change that.  Saves scanning every location after most moves."""
     t = self.table
-    if dst < FOUND0:
-        if src >= CELL0:
+    if dst < _FOUND0:
+        if src >= _CELL0:
             return  # a cell emptied: nothing uncovered
         h = t.heights[src]
         if h == 0:
             return
-        card = t.cards[src * COLUMN_CAP + h - 1]
+        card = t.cards[src * _COLUMN_CAP + h - 1]
         if not t.foundations[_GOES + card]:
             return
         _update_safe(self)
@@ -475,7 +483,7 @@ def _quality(self, keep=False):
     if keep:
         self.touched = 0
     for i in range(t.cells):
-        if t.cell_cards[i] == NO_CARD:
+        if t.cell_cards[i] == _NO_CARD:
             q += W[3]
     return q
 
