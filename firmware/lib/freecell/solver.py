@@ -434,9 +434,10 @@ def _update_safe(self):
         return
     bits = 0
     variant = self.variant
+    by_pile = self.by_pile
     for p in range(f[_PILES]):
         n = f[p]
-        card = wanted(f, p, n) if self.by_pile else (n << 2 | p if n < 13 else _NO_CARD)
+        card = wanted(f, p, n) if by_pile else (n << 2 | p if n < 13 else _NO_CARD)
         if card != _NO_CARD and variant.is_safe(card, f):
             bits |= 1 << p
     for p in range(4):
@@ -482,8 +483,9 @@ def _quality(self, keep=False):
                       self.touched, keep)
     if keep:
         self.touched = 0
+    cells = t.cell_cards  # a look-up each time it is named, in native code too
     for i in range(t.cells):
-        if t.cell_cards[i] == _NO_CARD:
+        if cells[i] == _NO_CARD:
             q += W[3]
     return q
 
@@ -494,16 +496,20 @@ def _generate(self):
     solver_loops lists and scores them; the few that send cards home are
     scored here by making them."""
     t = self.table
-    self.quality = _quality(self, True)  # and column_q: what the scores start from
+    quality = self.quality = _quality(self, True)  # and column_q: what the scores start from
     self.limits[0] = t.cells
-    f = t.foundations
     _update_safe(self)
+    cards = t.cards
+    heights = t.heights
+    cells = t.cell_cards
+    f = t.foundations
     cand = self.cand
-    n = list_moves(t.cards, t.heights, t.cell_cards, f, self.stacks, self.parent, cand,
-                   self.limits, self.runs, self.column_q)
+    column_q = self.column_q
+    n = list_moves(cards, heights, cells, f, self.stacks, self.parent, cand, self.limits,
+                   self.runs, column_q)
     slow = self.slow
-    left = score_moves(cand, n, t.cards, t.heights, t.cell_cards, f, self.w, self.column_q,
-                       self.quality, self.safe, slow)
+    left = score_moves(cand, n, cards, heights, cells, f, self.w, column_q, quality, self.safe,
+                       slow)
     for i in range(left):
         _score_by_moving(self, slow[i])
     sort_moves(cand, self.order, n, self.width or n)
