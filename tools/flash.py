@@ -150,8 +150,9 @@ def plain_python(text):
     """A module's source for a MicroPython that runs no native code
     (CircuitPython's RP2040 build, a port without viper): its
     @micropython.viper functions as ordinary ones, and in their bodies the
-    casts viper needs taken out (int(x) and ptr8(x): there every value is an
-    int or a buffer already, and each cast would be a call).  On
+    casts viper needs taken out (int(x), ptr8(x), ptr16(x), ptr32(x): there
+    every value is an int or a buffer already, and each cast would be a
+    call).  On
     CircuitPython's Pico the casts were a third of the solver's time (deal
     617's search: 25 s with them, 16 s without).  Its @micropython.native
     methods (solver.py's) lose the decorator only.  A module with neither
@@ -176,7 +177,7 @@ def plain_python(text):
     class _Uncast(ast.NodeTransformer):
         def visit_Call(self, node):
             self.generic_visit(node)
-            if isinstance(node.func, ast.Name) and node.func.id in ("int", "ptr8") \
+            if isinstance(node.func, ast.Name) and node.func.id in ("int", "ptr8", "ptr16", "ptr32") \
                     and len(node.args) == 1 and not node.keywords:
                 return node.args[0]
             return node

@@ -10,8 +10,8 @@ adafruit_ticks does), under CPython on a monotonic clock.  Under CPython,
 ones (the solver's and the drawing's hot methods) run as plain Python; on
 MicroPython the compiler reads those decorators by their name and they never
 run, so a module may import this stand-in there too.
-`ptr8` is viper's pointer cast: inside a viper function the compiler treats
-the name itself as the cast, and where the decorators are taken out (a port
+`ptr8` (and `ptr16`, `ptr32`) is viper's pointer cast: inside a viper
+function the compiler treats the name itself as the cast, and where the decorators are taken out (a port
 without native code: CircuitPython, tools/flash.py's plain Python) this
 identity stands in, so the same bodies run.  Nothing else belongs here.
 """
@@ -38,6 +38,9 @@ class micropython:  # noqa: N801 - named as the module it stands for
 
 def ptr8(buffer):  # viper's pointer cast, as plain Python: the buffer itself
     return buffer
+
+
+ptr16 = ptr32 = ptr8  # its casts to halfwords and words (of an array's items)
 
 
 try:

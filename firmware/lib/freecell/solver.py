@@ -20,6 +20,8 @@ searched) or GAVE_UP (the budget or the memory ran out).
 Products stay under 2**30: no long ints on a 32-bit board.
 """
 
+from array import array
+
 from .compat import const, micropython  # the decorator: compat.py says how
 from .movelog import pack
 from .solver_loops import (forget, list_moves, next_home, rate_columns, remember, score_moves,
@@ -111,8 +113,10 @@ class Solver:
         # lower may go on card
         self.stacks = bytearray(52 * 5)
         # each column's share of the position's quality, and what else
-        # rate_columns keeps of it for score_moves
-        self.column_q = [0] * SHARES
+        # rate_columns keeps of it for score_moves: halfwords, each figure +
+        # solver_loops._BIAS (viper reads an array through a pointer, a list
+        # item by item through the runtime)
+        self.column_q = array("H", [0] * SHARES)
         self.path_next = bytearray(max_depth)  # the next candidate to try (under _MAX_MOVES)
         self.table = Table()  # room for every variant's shape
         # [free cells * 11 + empty columns]: the longest run the rules let
@@ -120,7 +124,7 @@ class Solver:
         self.runs = bytearray((_MAX_CELLS + 1) * (_MAX_COLUMNS + 1))
         self.order = bytearray(_MAX_MOVES)
         self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
-        self.hashes = [0] * (2 * _MAX_COLUMNS)  # remember()'s, of each column
+        self.hashes = array("I", [0] * (2 * _MAX_COLUMNS))  # remember()'s, of each column
         self.parent = bytearray(53)  # for list_moves: card -> 1 + the column it may go on
         self.w = bytearray(8)  # the strategy's weights
         self.limits = bytearray(5)  # for list_moves: cells, kings only, -, room, columns

@@ -28,7 +28,7 @@ rules: the solver hands in its tables (what stacks on what, the weights).
 
 import sys
 
-from .compat import const, ptr8  # ptr8: viper's cast; plain Python's identity
+from .compat import const, ptr8, ptr16, ptr32  # viper's casts; plain Python's identity
 
 if sys.implementation.name == "micropython":  # its compiler reads the decorator
     import micropython  # noqa: F401
@@ -55,6 +55,10 @@ _RUN = const(20)  # where the top run starts
 _ORDER = const(30)  # the disorder's share
 _BELOW = const(40)  # the same with the top run moved away
 _ALL = const(0x3FF)  # a bit for each column
+# shares (solver.column_q) is an array of 16-bit unsigned halfwords, each the
+# figure plus _BIAS: figures are -32768..32767 (the weights keep them far
+# inside), and a viper load of a halfword is never negative
+_BIAS = const(32768)
 HOME_CHANGED = const(1 << 10)  # transfer's answer: a foundation changed (bits 0-9: columns)
 _TAKERS = const(208)  # in stacks, after 52 * 4: per card, the suits one rank lower it takes
 _P1 = const(16777213)  # primes under 2**24: h * 61 + 52 stays under 2**30
@@ -78,6 +82,7 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
     apart) and made again only for the columns whose bit dirty sets.
     (Computed here, not by a second function: on the 32-bit ports a
     viper call with this many arguments allocated 96 bytes.)"""
+    kept = ptr32(hashes)  # an array of 32-bit words (solver.hashes)
     h1 = 0
     h2 = 0
     for c in range(columns):
@@ -89,10 +94,10 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
                 card = int(cards[base + i]) + 1
                 a = (a * 61 + card) % _P1
                 b = (b * 59 + card) % _P2
-            hashes[c] = a * 37 % _P1
-            hashes[_COLUMNS + c] = b * 41 % _P2
-        h1 += int(hashes[c])  # ten terms under 2**24: under 2**28
-        h2 += int(hashes[_COLUMNS + c])
+            kept[c] = a * 37 % _P1
+            kept[_COLUMNS + c] = b * 41 % _P2
+        h1 += int(kept[c])  # ten terms under 2**24: under 2**28
+        h2 += int(kept[_COLUMNS + c])
     h1 = h1 % _P1
     h2 = h2 % _P2
     for i in range(ncells):
@@ -154,6 +159,7 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
     somewhere else), its top card into a free cell.  (Each move is written
     where it is found: a call a move cost a fifth of this function's time
     on CircuitPython, where these loops run as plain Python.)"""
+    qs = ptr16(shares)
     ncells = int(limits[0])
     kings_only = int(limits[1])
     most = int(limits[3])
@@ -262,7 +268,7 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
                 n += 1
             g = g >> 1
             p += 1
-        run = h - int(shares[_RUN + c])
+        run = h - (int(qs[_RUN + c]) - _BIAS)
         longest = run if run < onto_cards else onto_cards
         for k in range(1, longest + 1):
             dst = (int(parent[cards[base + h - k]]) ^ mark) - 1
@@ -315,6 +321,7 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
     deck = ptr8(cards)
     wanted = ptr8(home)
     weight = ptr8(w)
+    qs = ptr16(shares)
     cell_worth = int(weight[3])
     nslow = 0
     for m in range(n):
@@ -338,16 +345,16 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
                     continue
                 # the column without the run: its cards below the top run
                 # are as rated; the run leaves from the top
-                first = int(shares[_FIRST + src])
+                first = int(qs[_FIRST + src]) - _BIAS
                 if first < h:
                     q -= int(weight[2]) * (h - 1 - first)
-                if h > int(shares[_RUN + src]):
-                    q += int(shares[_ORDER + src])
+                if h > int(qs[_RUN + src]) - _BIAS:
+                    q += int(qs[_ORDER + src]) - _BIAS
                 else:  # the whole top run leaves
-                    q += int(shares[_BELOW + src])
+                    q += int(qs[_BELOW + src]) - _BIAS
             else:
                 q += int(weight[1])
-            q -= int(shares[src])
+            q -= int(qs[src]) - _BIAS
             moved = deck
             at = base + h
         else:
@@ -362,8 +369,8 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
             # share's; only the cards over the first one a foundation
             # wants are more
             if int(heights[dst]) == 0:  # alone, the run's share is that only
-                q -= int(shares[dst])
-            if int(shares[_FIRST + dst]) < int(heights[dst]):
+                q -= int(qs[dst]) - _BIAS
+            if int(qs[_FIRST + dst]) - _BIAS < int(heights[dst]):
                 q -= int(weight[2]) * count  # each card moved is over a wanted one
             else:
                 i = 0
@@ -425,13 +432,14 @@ def rate_columns(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: p
     the column without making it: where that first wanted card is (_FIRST;
     255, none), where the top run starts (_RUN), the disorder (_ORDER) and
     the disorder with the top run gone (_BELOW)."""
+    qs = ptr16(shares)
     total = 0
     blocks = int(w[2])
     for c in range(columns):
         h = int(heights[c])
         moved = (dirty >> c) & 1
         if not moved and (dirty <= _ALL or h == 0):  # as rated
-            total += int(shares[c])
+            total += int(qs[c]) - _BIAS
             continue
         base = c * _CAP
         q = 0
@@ -444,10 +452,10 @@ def rate_columns(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: p
                 break
             i += 1
         if not moved:  # in the same order
-            q += int(shares[_ORDER + c])
+            q += int(qs[_ORDER + c]) - _BIAS
             if keep:
-                shares[c] = q
-                shares[_FIRST + c] = first
+                qs[c] = q + _BIAS
+                qs[_FIRST + c] = first + _BIAS
             total += q
             continue
         # the cards out of order: each not on a proper card (w[7] 0), or
@@ -486,11 +494,11 @@ def rate_columns(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: p
         if h == 0:
             q = int(w[1])
         if keep:
-            shares[c] = q
-            shares[_FIRST + c] = first
-            shares[_RUN + c] = run
-            shares[_ORDER + c] = order
-            shares[_BELOW + c] = below
+            qs[c] = q + _BIAS
+            qs[_FIRST + c] = first + _BIAS
+            qs[_RUN + c] = run + _BIAS
+            qs[_ORDER + c] = order + _BIAS
+            qs[_BELOW + c] = below + _BIAS
         total += q
     return total
 
