@@ -474,7 +474,6 @@ def _update_safe(self):
     safe[0] = bits
 
 
-@micropython.native
 def _autoplay_after(self, src, dst):
     """_autoplay() after a move from src to dst made in a position where
     nothing was safe to send home (every position here is, once autoplay
