@@ -146,17 +146,19 @@ def has_native_code(text):
     return "@micropython.viper" in text or "@micropython.native" in text
 
 
+# viper's casts, which a body run as plain Python does without
+_CASTS = ("int", "ptr8", "ptr16", "ptr32")
+
+
 def plain_python(text):
     """A module's source for a MicroPython that runs no native code
     (CircuitPython's RP2040 build, a port without viper): its
     @micropython.viper functions as ordinary ones, and in their bodies the
-    casts viper needs taken out (int(x), ptr8(x), ptr16(x), ptr32(x): there
-    every value is an int or a buffer already, and each cast would be a
-    call).  On
-    CircuitPython's Pico the casts were a third of the solver's time (deal
-    617's search: 25 s with them, 16 s without).  Its @micropython.native
-    methods (solver.py's) lose the decorator only.  A module with neither
-    comes back as it is."""
+    casts viper needs taken out (_CASTS: there every value is an int or a
+    buffer already, and each cast would be a call).  On CircuitPython's Pico
+    the casts were a third of the solver's time (deal 617's search: 25 s
+    with them, 16 s without).  Its @micropython.native functions (solver.py's)
+    lose the decorator only.  A module with neither comes back as it is."""
     if not has_native_code(text):
         return text
     import ast
@@ -177,7 +179,7 @@ def plain_python(text):
     class _Uncast(ast.NodeTransformer):
         def visit_Call(self, node):
             self.generic_visit(node)
-            if isinstance(node.func, ast.Name) and node.func.id in ("int", "ptr8", "ptr16", "ptr32") \
+            if isinstance(node.func, ast.Name) and node.func.id in _CASTS \
                     and len(node.args) == 1 and not node.keywords:
                 return node.args[0]
             return node

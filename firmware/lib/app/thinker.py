@@ -3,9 +3,10 @@ player looks at it, so that HINT, SHOW ME and WINNABLE? answer at once.
 
 While the table waits for a key (START_MS since the last press, the game
 under way, no question asked), each tick gives the search SLICE moves
-(solver.step()): about 3 ms on the emulated Pico, after the tick has read the keys; it
-pauses while the player presses keys (START_MS again after each press), so
-a burst of presses never waits on it (make bench: pico_press_ms).
+(solver.step()): about 3 ms on the emulated Pico, after the tick has read
+the keys; it pauses while the player presses keys (START_MS again after
+each press), so a burst of presses never waits on it (make bench:
+pico_press_ms).
 What it found is kept for the position it was found for, and follows the
 player: a move along the found line keeps the rest of the line; any other
 move, an undo, a new deal, forgets it, and the search starts again from the

@@ -11,9 +11,10 @@ ones (the solver's and the drawing's hot methods) run as plain Python; on
 MicroPython the compiler reads those decorators by their name and they never
 run, so a module may import this stand-in there too.
 `ptr8` (and `ptr16`, `ptr32`) is viper's pointer cast: inside a viper
-function the compiler treats the name itself as the cast, and where the decorators are taken out (a port
-without native code: CircuitPython, tools/flash.py's plain Python) this
-identity stands in, so the same bodies run.  Nothing else belongs here.
+function the compiler treats the name itself as the cast, and where the
+decorators are taken out (a port without native code: CircuitPython,
+tools/flash.py's plain Python) this identity stands in, so the same bodies
+run.  Nothing else belongs here.
 """
 
 try:
