@@ -185,7 +185,7 @@ def test_only_the_columns_a_move_touched_are_rated_again(monkeypatch):
 
 
 def test_a_moves_score_without_making_it_is_the_score_of_making_it(monkeypatch):
-    """score_moves rates a move from what rate_columns kept of the columns
+    """score_moves rates a move from what rate_position kept of the columns
     it touches, without making it: for every move it scores, in searches of
     every game, the score is the one making the move and rating the whole
     position from scratch gives (the moves it leaves to the solver, home or

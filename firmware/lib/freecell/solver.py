@@ -24,7 +24,7 @@ from array import array
 
 from .compat import const, micropython, ptr8  # the decorators, viper's cast: compat.py says how
 from .movelog import pack
-from .solver_loops import (forget, list_moves, next_home, rate_columns, remember, score_moves,
+from .solver_loops import (forget, list_moves, next_home, rate_position, remember, score_moves,
                            sort_moves, transfer)
 from .table import Table, first_pile, wanted
 
@@ -113,7 +113,7 @@ class Solver:
         # lower may go on card
         self.stacks = bytearray(52 * 5)
         # each column's share of the position's quality, and what else
-        # rate_columns keeps of it for score_moves: halfwords, each figure +
+        # rate_position keeps of it for score_moves: halfwords, each figure +
         # solver_loops._BIAS (viper reads an array through a pointer, a list
         # item by item through the runtime)
         self.column_q = array("H", [0] * SHARES)
@@ -131,7 +131,6 @@ class Solver:
         self.limits[3] = _MAX_MOVES
         self.safe = bytearray(1)  # a bit per pile: may autoplay send its next card home
         self.safe_for = bytearray(b"\xff\xff\xff\xff")  # the pile heights `safe` is for
-        self.quality = 0
         # the columns moved since their shares in column_q were rated (a bit
         # each, and solver_loops.HOME_CHANGED when the foundations changed,
         # which changes what each column waits for but not its order): a
@@ -190,6 +189,7 @@ class Solver:
         game = self.game
         t = self.table
         t.copy_from(game.table)
+        self.limits[0] = t.cells
         self.limits[4] = t.columns
         self.limits[2] = game.take_back
         if self.variant is not game.variant or self.simple_runs != game.variant.simple_runs:
@@ -258,6 +258,20 @@ class Solver:
         path_next = self.path_next
         path_move = self.path_move
         steps_at = self.path_steps
+        # a try's work, written out here with the buffers in locals: _apply,
+        # _remember and _undo_to each look up a dozen names (on the Pico
+        # about 2 us each, and 7 us a call), and most tries uncover nothing
+        # autoplay would send home, which is asked here before calling it
+        steps = self.steps
+        cards = t.cards
+        heights = t.heights
+        cells = t.cell_cards
+        f = t.foundations
+        seen = self.seen
+        hashes = self.hashes
+        mask = self.size - 1
+        columns = t.columns  # the game's shape, the same for every strategy
+        ncells = t.cells
         back_dst = back_count = 0
         stop = self.tries + n
         while self.state == SEARCHING and self.tries < stop:
@@ -296,20 +310,40 @@ class Solver:
             while i < count:
                 j = order[i] * 5
                 i += 1
-                if cand[j] == back and cand[j + 1] == back_dst and cand[j + 2] == back_count:
+                src = cand[j]
+                dst = cand[j + 1]
+                if src == back and dst == back_dst and cand[j + 2] == back_count:
                     continue
-                mark = self.nsteps
-                _apply(self, cand[j], cand[j + 1], cand[j + 2])
-                _autoplay_after(self, cand[j], cand[j + 1])
+                mark = self.nsteps  # _apply(self, src, dst, count):
+                k = 3 * mark
+                steps[k] = src
+                steps[k + 1] = dst
+                steps[k + 2] = cand[j + 2]
+                self.nsteps = mark + 1
+                changed = transfer(steps, mark, mark + 1, 0, cards, heights, cells, f)
+                self.unhashed |= changed & _ALL
+                self.touched |= changed
+                if dst >= _FOUND0 or src < _CELL0 and heights[src] and \
+                        f[_GOES + cards[src * _COLUMN_CAP + heights[src] - 1]]:
+                    _autoplay_after(self, src, dst)  # a card went home, or one it may is uncovered
                 self.tries += 1
-                if _remember(self):
+                new = remember(seen, mask, cards, heights, columns, cells, ncells, f, hashes,
+                               self.unhashed)  # _remember(self)
+                self.unhashed = 0
+                if new:
+                    self.stored += 1
                     self.positions += 1  # the budget counts new positions only
                     break
                 _undo_to(self, mark)
-            else:
-                _backtrack(self)
+            else:  # every move tried: back to the position before
+                if depth:  # _backtrack(self)'s usual case, without its calls
+                    depth -= 1
+                    self.depth = depth
+                    k = 2 * depth
+                    _undo_to(self, steps_at[k] << 8 | steps_at[k + 1])
+                else:
+                    _backtrack(self)
                 continue
-            depth = self.depth
             path_next[depth] = i
             if depth + 1 >= self.max_depth:
                 self.cut = True  # so an exhausted search proves nothing
@@ -323,9 +357,10 @@ class Solver:
             self.depth = depth
             if depth > self.max_reached:
                 self.max_reached = depth
-            _set_steps(self, depth, self.nsteps)
+            k = 2 * depth  # _set_steps(self, depth, self.nsteps)
+            steps_at[k] = self.nsteps >> 8
+            steps_at[k + 1] = self.nsteps & 0xFF
             path_next[depth] = 0
-            f = t.foundations
             if f[0] + f[1] + f[2] + f[3] == 52:  # t.cards_home(), without the call
                 self.state = SOLVED
         return self.state
@@ -365,7 +400,7 @@ class Solver:
 
 # -- the search's helpers --------------------------------------------------------
 # Functions of the solver rather than its methods, for the chip: there
-# self.helper() first looks the name up among the solver's 43 attributes,
+# self.helper() first looks the name up among the solver's 42 attributes,
 # where it is not (a nearly full attribute table, so the miss probes most of
 # it, a division a slot), and only then in the class: 22 us a call on the
 # Pico against 7 us for a module's function, one cached look-up (the
@@ -505,17 +540,10 @@ def _quality(self, keep=False):
     kept are rated anew; with keep, what they rate is kept there, so
     that a move's score needs only the columns it touches."""
     t = self.table
-    f = t.foundations
-    W = self.w
-    q = 2000 + W[0] * (f[0] + f[1] + f[2] + f[3])
-    q += rate_columns(t.cards, t.heights, t.columns, f, self.stacks, W, self.column_q,
-                      self.touched, keep)
+    q = rate_position(t.cards, t.heights, t.columns, t.foundations, self.stacks, self.w,
+                      self.column_q, self.touched, keep, t.cell_cards, t.cells)
     if keep:
         self.touched = 0
-    cells = t.cell_cards  # a look-up each time it is named, in native code too
-    for i in range(t.cells):
-        if cells[i] == _NO_CARD:
-            q += W[3]
     return q
 
 
@@ -525,20 +553,23 @@ def _generate(self):
     solver_loops lists and scores them; the few that send cards home are
     scored here by making them."""
     t = self.table
-    quality = self.quality = _quality(self, True)  # and column_q: what the scores start from
-    self.limits[0] = t.cells
-    _update_safe(self)
     cards = t.cards
     heights = t.heights
     cells = t.cell_cards
     f = t.foundations
     cand = self.cand
     column_q = self.column_q
+    w = self.w
+    # what the scores start from (and column_q: _quality(self, True), here
+    # with the buffers already in locals)
+    quality = rate_position(cards, heights, t.columns, f, self.stacks, w, column_q, self.touched,
+                            1, cells, t.cells)
+    self.touched = 0
+    _update_safe(self)
     n = list_moves(cards, heights, cells, f, self.stacks, self.parent, cand, self.limits,
                    self.runs, column_q)
     slow = self.slow
-    left = score_moves(cand, n, cards, heights, cells, f, self.w, column_q, quality, self.safe,
-                       slow)
+    left = score_moves(cand, n, cards, heights, cells, f, w, column_q, quality, self.safe, slow)
     for i in range(left):
         _score_by_moving(self, slow[i])
     sort_moves(cand, self.order, n, self.width or n)

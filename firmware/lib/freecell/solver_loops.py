@@ -48,7 +48,7 @@ _PILES = const(5)  # table.HOME_PILES: how many piles
 _PILED = const(8)  # table.PILED: the piles' cards
 _GOES = const(60)  # table.GOES: per card, a bit for each pile that takes it now
 _COLUMNS = const(10)  # table.MAX_COLUMNS
-# what rate_columns keeps of each column c, at c + these in its list (after
+# what rate_position keeps of each column c, at c + these in its list (after
 # the shares, _COLUMNS apart; solver.SHARES in all)
 _FIRST = const(10)  # where the first card a foundation wants lies (255: none)
 _RUN = const(20)  # where the top run starts
@@ -151,7 +151,7 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
     target); stacks[_TAKERS + card]: a bit for each suit whose card one
     rank lower may go on card; parent: 53 bytes of list_moves' own (below);
     shares:
-    rate_columns' figures for this position (where each top run starts).
+    rate_position's figures for this position (where each top run starts).
     Order: each free cell's card home, onto a column, into an empty column;
     with take back, each foundation's top card onto a column, into an empty
     column; then each column's top card home, every part of its top run onto a
@@ -311,7 +311,7 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
                 safe: ptr8, slow: ptr8) -> int:
     """Score the n candidates (2 bytes, over the bonus) by the position each
     leads to: this one's quality with the source and target columns' shares
-    as they would be (shares: what rate_columns keeps of each column; w[3]
+    as they would be (shares: what rate_position keeps of each column; w[3]
     a free cell's worth), without making the move.  A move home, or one
     uncovering a card autoplay would send home (safe[0]: a bit for each pile
     whose next card may go), changes what every column waits for: those go
@@ -415,10 +415,12 @@ def sort_moves(cand: ptr8, order: ptr8, n: int, best: int):
 
 
 @micropython.viper
-def rate_columns(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: ptr8, w: ptr8,
-                 shares, dirty: int, keep: int) -> int:
-    """The sum of the columns' shares of the position's rating
-    (Solver._quality).  shares: each column's share and what else is kept
+def rate_position(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: ptr8, w: ptr8,
+                  shares, dirty: int, keep: int, cells: ptr8, ncells: int) -> int:
+    """The position's rating (Solver._quality): 2000, w[0] for each card
+    home, w[3] for each empty cell, and the sum of the columns' shares
+    (all of it here: the cells' few lines cost a dozen look-ups and
+    subscripts in the solver's native code).  shares: each column's share and what else is kept
     of it (below), as last rated; dirty: a bit for each column moved since,
     and HOME_CHANGED if a foundation changed (which changes what every
     column waits for, not its order).  Those are rated anew, the rest taken
@@ -433,7 +435,10 @@ def rate_columns(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: p
     255, none), where the top run starts (_RUN), the disorder (_ORDER) and
     the disorder with the top run gone (_BELOW)."""
     qs = ptr16(shares)
-    total = 0
+    total = 2000 + int(w[0]) * (int(home[0]) + int(home[1]) + int(home[2]) + int(home[3]))
+    for i in range(ncells):
+        if int(cells[i]) == _EMPTY:
+            total += int(w[3])
     blocks = int(w[2])
     for c in range(columns):
         h = int(heights[c])
