@@ -158,13 +158,34 @@ def plain_python(text):
     buffer already, and each cast would be a call).  On CircuitPython's Pico
     the casts were a third of the solver's time (deal 617's search: 25 s
     with them, 16 s without).  Its @micropython.native functions (solver.py's)
-    lose the decorator only.  A module with neither comes back as it is."""
+    lose the decorator only.  Their docstrings go too, as comments do: a
+    board that compiles the .py at the first question (CircuitPython flashed
+    with .py files) holds the whole module's parse in its heap, and the 11 KB
+    of docstrings of the solver's two modules were what it lacked (50 KB
+    free, the solver's code refused).  A module with neither comes back as
+    it is."""
     if not has_native_code(text):
         return text
     import ast
 
+    def undocumented(node):
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+        return node
+
     class Plain(ast.NodeTransformer):
+        def visit_Module(self, node):
+            self.generic_visit(node)
+            return undocumented(node)
+
+        def visit_ClassDef(self, node):
+            self.generic_visit(node)
+            return undocumented(node)
+
         def visit_FunctionDef(self, node):
+            undocumented(node)
             names = [ast.unparse(d) for d in node.decorator_list]
             if "micropython.native" in names:
                 node.decorator_list = [d for d, name in zip(node.decorator_list, names)

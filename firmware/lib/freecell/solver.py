@@ -599,11 +599,11 @@ def _score_by_moving(self, m):
 
 # -- positions seen ---------------------------------------------------------
 
-@micropython.native
 def _remember(self):
     """Mark the position seen; False when it was seen before.  Two hashes
     that ignore the order of the columns and of the cells (so a position
-    reached with its columns swapped counts as seen)."""
+    reached with its columns swapped counts as seen).  Once a strategy, at
+    its start: step() does the same for each try itself."""
     t = self.table
     known = not remember(self.seen, self.size - 1, t.cards, t.heights, t.columns, t.cell_cards,
                          t.cells, t.foundations, self.hashes, self.unhashed)
