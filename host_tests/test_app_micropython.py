@@ -10,7 +10,7 @@ from conftest import TOOLS, compile_to, run
 HERE = os.path.dirname(os.path.abspath(__file__))
 # 224 KB on the 64-bit unix port, whose objects are up to twice a 32-bit
 # board's: enough for the app and, when the presses ask for a hint, the
-# solver's 54 KB of tables (below that the soak still passes, but the solver
+# solver's 58 KB of tables (below that the soak still passes, but the solver
 # only says it has no memory).  About 120 KB on a 32-bit board: within an
 # RP2040's free heap (make bench: firmware_min_heap_kb, solver_min_heap_kb)
 SOAK_HEAP_KB = 224

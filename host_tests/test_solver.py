@@ -229,3 +229,41 @@ def test_a_moves_score_without_making_it_is_the_score_of_making_it(monkeypatch):
             while searching[-1].step(100) == SEARCHING:
                 pass
     assert len(checked) > 10000
+
+
+def test_every_strategy_but_the_last_tries_no_more_moves_than_a_depth_keeps():
+    """A strategy that tries its best few keeps them a depth (path_cand:
+    the first is made at once, _KEPT more); the last tries every move and
+    keeps none."""
+    from freecell import solver as module
+
+    assert module._KEPT == module._WIDEST - 1
+    widths = [strategy[5] for strategy in module.STRATEGIES]
+    assert widths[-1] == 0 and all(0 < w <= module._WIDEST for w in widths[:-1])
+
+
+def test_the_moves_kept_a_depth_are_the_moves_generated_again():
+    """Coming back to a position takes the moves still to try from what was
+    kept at the first visit: the same tries, positions and line as a search
+    that generates them again each time, as one made with keep=False does
+    (every game, with cards back from the foundations too)."""
+    from freecell.variants import VARIANTS
+
+    def search(game, keep):
+        solver = Solver(budget=1500, keep=keep)
+        solver.start(game)
+        while solver.step(300) == SEARCHING:
+            pass
+        return solver.state, solver.positions, solver.tries, solver.moves(True)
+
+    compared = 0
+    for variant in VARIANTS:
+        for deal in (1, 2, 3, 617):
+            for take_back in (False, True):
+                game = Game(variant=variant())
+                game.deal(deal)
+                game.take_back = take_back
+                kept = search(game, True)
+                assert kept == search(game, False), (variant.name, deal, take_back)
+                compared += kept[2] > 100  # searches that came back to positions
+    assert compared >= 20

@@ -7,7 +7,7 @@ search: solver.step()), so
 the buttons are read between slices and B stops it.  Only the status line is
 redrawn, and only when the progress it shows moves: a whole table's redraw
 costs as much as a few positions (on CircuitPython, 36 ms: deal 617's hint
-took 0.7 s more for its twenty).  The solver and its 54 KB
+took 0.7 s more for its twenty).  The solver and its 58 KB
 of tables are made the first time they are asked for, the seen table as
 large as the free memory allows (make_solver); a board without the memory
 says so instead of failing, and so does a search that runs out of it."""
@@ -52,9 +52,9 @@ HINT = 1
 SHOW = 2
 WINNABLE = 3
 # free memory from which the thinker may be made (its code, and the solver's
-# tables if they are not made yet, 54 KB at full size): a Pico's heap has it;
+# tables if they are not made yet, 58 KB at full size): a Pico's heap has it;
 # an ESP32's and CircuitPython's Pico (44-54 KB free after its boot) have not
-THINK_FREE = 64 * 1024
+THINK_FREE = 68 * 1024
 # what tick() changed on screen: more than the progress, or only that
 _CHANGED = const(1)
 PROGRESS = const(2)
@@ -269,10 +269,12 @@ def make_solver():
     gc.collect()
     free = gc.mem_free() if hasattr(gc, "mem_free") else None  # CPython: no limit known
     for bits in range(TABLE_BITS, SMALLEST_BITS - 1, -1):
-        for depth in (400, 200):  # how deep a line may go: 200 still solves these deals
-            if free is not None and Solver.memory(bits, depth) + RESERVE > free:
+        # how deep a line may go (200 still solves these deals), and last,
+        # before a smaller table, a solver that keeps no moves a depth
+        for depth, keep in ((400, True), (200, True), (200, False)):
+            if free is not None and Solver.memory(bits, depth, keep) + RESERVE > free:
                 continue
-            solver = _made(Solver, bits, depth)
+            solver = _made(Solver, bits, depth, keep)
             gc.collect()
             if solver is None:  # the free memory is in pieces too small
                 continue
@@ -283,14 +285,14 @@ def make_solver():
     return None
 
 
-def _made(solver_class, bits, depth):
+def _made(solver_class, bits, depth, keep):
     """A solver of that size, or None when the memory runs out while it is
     made.  Made in a call of its own: what a failed attempt had made was
     held by its caller's frame (on the 32-bit port at 110 KB, 6 KB of it,
     so that a smaller table failed too); a frame that has returned holds
     nothing."""
     try:
-        return solver_class(table_bits=bits, max_depth=depth)
+        return solver_class(table_bits=bits, max_depth=depth, keep=keep)
     except MemoryError:
         return None
 

@@ -9,8 +9,14 @@ Memory is fixed when it is made and nothing grows after:
            foundations are their card counts (the rest says which cards).  Two hashes of 24 bits each make
            a false match about 1 in 10**9 for the largest searches here.
   path     for each depth, the move taken and the index of the next move to
-           try; a position's moves are generated again when the search comes
-           back to it, so they need no storage.
+           try, and the moves after the first that a strategy trying only
+           its best few (_WIDEST at most) will try there, kept when they
+           are generated: coming back to a position after a move's subtree
+           failed (deal 617: 936 times in 998 positions) takes them from
+           there, where generating them again was two fifths of the search's
+           time.  The last strategy, which tries every move, generates a
+           position's moves again each time it comes back to it, so that
+           they need no storage.
   steps    the card transfers on the path (moves and the safe foundation
            moves that follow each), to undo them.
 It never recurses.  step(n) examines up to n more positions and returns, so
@@ -43,6 +49,9 @@ NO_SOLUTION = const(2)
 GAVE_UP = const(3)
 
 _MAX_MOVES = const(96)
+_WIDEST = const(4)  # the most moves a position any strategy but the last tries (STRATEGIES)
+_KEPT = const(3)  # _WIDEST - 1: the moves kept a depth (the first is made at once)
+_NOT_LISTED = const(255)  # path_count's mark: this depth's moves not generated yet
 _PILES = const(5)  # table.HOME_PILES
 _GOES = const(60)  # table.GOES
 # distinct positions: the app's hint, show me and winnable?  A position
@@ -91,11 +100,13 @@ STRATEGIES = (
 
 
 class Solver:
-    def __init__(self, budget=BOARD_BUDGET, table_bits=TABLE_BITS, max_depth=400):
+    def __init__(self, budget=BOARD_BUDGET, table_bits=TABLE_BITS, max_depth=400, keep=True):
         """The defaults are the board's: 10,000 positions (99% of deals
         1-1000 solved, measured by `make bench`), 8,192 table slots (48 KB)
-        and lines up to 400 moves deep; 54 KB in all (memory() says how
-        much for other sizes: a smaller board gets a smaller table)."""
+        and lines up to 400 moves deep; 58 KB in all (memory() says how
+        much for other sizes: a smaller board gets a smaller table).  With
+        keep False the moves a depth are not kept (path_cand): 9 bytes a
+        depth less, for a heap at its edge, and slower."""
         self.budget = budget
         self.size = 1 << table_bits
         # the buffers by size, the largest first, while the free memory is
@@ -118,6 +129,11 @@ class Solver:
         # item by item through the runtime)
         self.column_q = array("H", [0] * SHARES)
         self.path_next = bytearray(max_depth)  # the next candidate to try (under _MAX_MOVES)
+        # the moves to try at each depth after the first (src, dst, count;
+        # _KEPT a depth), and how many in all (_NOT_LISTED: not generated
+        # yet), for a strategy that tries few
+        self.path_cand = bytearray(3 * _KEPT * max_depth if keep else 0)
+        self.path_count = bytearray(max_depth)
         self.table = Table()  # room for every variant's shape
         # [free cells * 11 + empty columns]: the longest run the rules let
         # move (capped at 255: a column holds at most 19 cards)
@@ -155,10 +171,11 @@ class Solver:
         self.by_pile = False
 
     @staticmethod
-    def memory(table_bits=TABLE_BITS, max_depth=400):
+    def memory(table_bits=TABLE_BITS, max_depth=400, keep=True):
         """The bytes a Solver of that size takes (its buffers, to within a
         few hundred bytes of objects): the seen table, the path and the rest."""
-        return 6 * (1 << table_bits) + 9 * max_depth + _FIXED_BYTES
+        return 6 * (1 << table_bits) + (10 + (3 * _KEPT if keep else 0)) * max_depth \
+            + _FIXED_BYTES
 
     # -- starting ------------------------------------------------------------
 
@@ -223,6 +240,7 @@ class Solver:
         _set_steps(self, 0, self.nsteps)
         _remember(self)
         self.path_next[0] = 0
+        self.path_count[0] = _NOT_LISTED
         self.state = SOLVED if t.cards_home() == 52 else SEARCHING
         return self.state
 
@@ -258,6 +276,9 @@ class Solver:
         path_next = self.path_next
         path_move = self.path_move
         steps_at = self.path_steps
+        kept = self.path_cand
+        kept_count = self.path_count
+        keeping = len(kept) > 0  # (not where memory is short)
         # a try's work, written out here with the buffers in locals: _apply,
         # _remember and _undo_to each look up a dozen names (on the Pico
         # about 2 us each, and 7 us a call), and most tries uncover nothing
@@ -289,11 +310,29 @@ class Solver:
                 self.cut = True
                 _backtrack(self)
                 continue
-            count = _generate(self)
-            if self.width and count > self.width:
-                count = self.width  # this strategy tries only the best few
-                self.trimmed = True
             depth = self.depth
+            width = self.width
+            few = width if keeping else 0
+            if not few:  # generated each time the search is here
+                count = _generate(self)
+                if width and count > width:
+                    count = width  # this strategy tries only the best few
+                    self.trimmed = True
+            else:  # the best few, kept at the first visit
+                count = kept_count[depth]
+                if count == _NOT_LISTED:
+                    count = _generate(self)
+                    if count > width:
+                        count = width
+                        self.trimmed = True
+                    k = 3 * _KEPT * depth
+                    for x in range(1, count):
+                        j = order[x] * 5
+                        kept[k] = cand[j]
+                        kept[k + 1] = cand[j + 1]
+                        kept[k + 2] = cand[j + 2]
+                        k += 3
+                    kept_count[depth] = count
             # the move taking back the one that led here, if nothing went home
             # after it, leads to the position before, which is seen: not tried
             # (deal 617: 463 of 1,960 tries).  It keeps its place in the order.
@@ -308,17 +347,24 @@ class Solver:
                     back_count = path_move[k + 2]
             i = path_next[depth]
             while i < count:
-                j = order[i] * 5
+                if few and i:
+                    j = 3 * (_KEPT * depth + i - 1)
+                    src = kept[j]
+                    dst = kept[j + 1]
+                    moved = kept[j + 2]
+                else:
+                    j = order[i] * 5
+                    src = cand[j]
+                    dst = cand[j + 1]
+                    moved = cand[j + 2]
                 i += 1
-                src = cand[j]
-                dst = cand[j + 1]
-                if src == back and dst == back_dst and cand[j + 2] == back_count:
+                if src == back and dst == back_dst and moved == back_count:
                     continue
                 mark = self.nsteps  # _apply(self, src, dst, count):
                 k = 3 * mark
                 steps[k] = src
                 steps[k + 1] = dst
-                steps[k + 2] = cand[j + 2]
+                steps[k + 2] = moved
                 self.nsteps = mark + 1
                 changed = transfer(steps, mark, mark + 1, 0, cards, heights, cells, f)
                 self.unhashed |= changed & _ALL
@@ -350,9 +396,9 @@ class Solver:
                 _undo_to(self, mark)
                 continue
             k = 3 * depth
-            path_move[k] = cand[j]
-            path_move[k + 1] = cand[j + 1]
-            path_move[k + 2] = cand[j + 2]
+            path_move[k] = src
+            path_move[k + 1] = dst
+            path_move[k + 2] = moved
             depth += 1
             self.depth = depth
             if depth > self.max_reached:
@@ -361,6 +407,7 @@ class Solver:
             steps_at[k] = self.nsteps >> 8
             steps_at[k + 1] = self.nsteps & 0xFF
             path_next[depth] = 0
+            kept_count[depth] = _NOT_LISTED
             if f[0] + f[1] + f[2] + f[3] == 52:  # t.cards_home(), without the call
                 self.state = SOLVED
         return self.state
