@@ -6,7 +6,7 @@ pointers; under CPython the decorator is compat's stand-in that does nothing,
 so the same bodies run as plain Python and the tests check one code.  On the
 emulated Pico the same search went from about 60 positions a second (these
 loops in Python, already scoring a move by the two columns it changes) to
-769 (make bench: pico_solver_pos_per_s).
+1,094 (make bench: pico_solver_pos_per_s).
 
 A board without native code (CircuitPython's RP2040 build) runs the same
 bodies as plain Python (tools/flash.py plain_python), where every loop
