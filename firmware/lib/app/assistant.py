@@ -21,7 +21,7 @@ from freecell.compat import const
 from freecell.cards import name
 from freecell.table import CELL0, FOUND0
 
-STEP = 16  # the search's moves a slice (solver.step): about 20 ms on the emulated Pico
+STEP = 16  # the search's moves a slice (solver.step): about 10 ms on the emulated Pico
 SHOW_MS = 600  # between the moves of "show me"
 # left free beside the solver's tables: the hint's text and "show me"'s line
 # of moves are made after them (a whole line of 150 moves is under 1 KB);
