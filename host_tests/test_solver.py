@@ -163,17 +163,17 @@ def test_only_the_columns_a_move_touched_are_rated_again(monkeypatch):
     from freecell.variants import VARIANTS
 
     assert module._ALL == (1 << table.MAX_COLUMNS) - 1
-    quality = module._quality
+    rate_position = module.rate_position  # both _generate() and _quality() rate through it
 
-    def rates_all(self, keep=False):
-        self.touched = module._ALL
-        return quality(self, keep)
+    def rates_all(cards, heights, columns, home, stacks, w, shares, dirty, keep, cells, ncells):
+        return rate_position(cards, heights, columns, home, stacks, w, shares, module._ALL, keep,
+                             cells, ncells)
 
     for variant in VARIANTS:
         for deal in (1, 2, 5, 10, 617):
             answers = []
-            for rate in (quality, rates_all):
-                monkeypatch.setattr(module, "_quality", rate)
+            for rate in (rate_position, rates_all):
+                monkeypatch.setattr(module, "rate_position", rate)
                 game = Game(variant=variant())
                 game.deal(deal)
                 solver = Solver()

@@ -312,19 +312,14 @@ class Solver:
                 continue
             depth = self.depth
             width = self.width
-            few = width if keeping else 0
-            if not few:  # generated each time the search is here
+            few = width if keeping else 0  # the best few kept at the first visit
+            count = kept_count[depth] if few else _NOT_LISTED
+            if count == _NOT_LISTED:  # the moves generated (each visit, unless kept)
                 count = _generate(self)
                 if width and count > width:
                     count = width  # this strategy tries only the best few
                     self.trimmed = True
-            else:  # the best few, kept at the first visit
-                count = kept_count[depth]
-                if count == _NOT_LISTED:
-                    count = _generate(self)
-                    if count > width:
-                        count = width
-                        self.trimmed = True
+                if few:
                     k = 3 * _KEPT * depth
                     for x in range(1, count):
                         j = order[x] * 5
@@ -580,18 +575,15 @@ def _autoplay_after(self, src, dst):
 # -- which moves, in which order -----------------------------------------------
 
 @micropython.native
-def _quality(self, keep=False):
+def _quality(self):
     """How good the position is: cards home, and few cards covering the
     next card each foundation wants or out of order; free cells and
     empty columns help.  Only the columns touched since column_q was
-    kept are rated anew; with keep, what they rate is kept there, so
-    that a move's score needs only the columns it touches."""
+    kept are rated anew, and nothing is kept: _generate() rates with keep,
+    so that a move's score needs only the columns it touches."""
     t = self.table
-    q = rate_position(t.cards, t.heights, t.columns, t.foundations, self.stacks, self.w,
-                      self.column_q, self.touched, keep, t.cell_cards, t.cells)
-    if keep:
-        self.touched = 0
-    return q
+    return rate_position(t.cards, t.heights, t.columns, t.foundations, self.stacks, self.w,
+                         self.column_q, self.touched, 0, t.cell_cards, t.cells)
 
 
 @micropython.native
@@ -607,8 +599,8 @@ def _generate(self):
     cand = self.cand
     column_q = self.column_q
     w = self.w
-    # what the scores start from (and column_q: _quality(self, True), here
-    # with the buffers already in locals)
+    # what the scores start from, and column_q kept for them (as _quality()
+    # rates, with keep; here with the buffers already in locals)
     quality = rate_position(cards, heights, t.columns, f, self.stacks, w, column_q, self.touched,
                             1, cells, t.cells)
     self.touched = 0
