@@ -54,6 +54,7 @@ _KEPT = const(3)  # _WIDEST - 1: the moves kept a depth (the first is made at on
 _NOT_LISTED = const(255)  # path_count's mark: this depth's moves not generated yet
 _PILES = const(5)  # table.HOME_PILES
 _GOES = const(60)  # table.GOES
+_SAFE_KEPT = const(84)  # safe_for's bytes: the heights now, then 16 slots of 5
 # distinct positions: the app's hint, show me and winnable?  A position
 # reached again (already in the seen table) is tried but not counted, as
 # fc-solve's iterations (-mi) count, so the two are compared on one measure
@@ -140,13 +141,16 @@ class Solver:
         self.runs = bytearray((_MAX_CELLS + 1) * (_MAX_COLUMNS + 1))
         self.order = bytearray(_MAX_MOVES)
         self.slow = bytearray(_MAX_MOVES)  # candidates score_moves leaves to _generate
-        self.hashes = array("I", [0] * (2 * _MAX_COLUMNS))  # remember()'s, of each column
+        # remember()'s, of each column, and their two sums
+        self.hashes = array("I", [0] * (2 * _MAX_COLUMNS + 2))
         self.parent = bytearray(53)  # for list_moves: card -> 1 + the column it may go on
         self.w = bytearray(8)  # the strategy's weights
         self.limits = bytearray(5)  # for list_moves: cells, kings only, -, room, columns
         self.limits[3] = _MAX_MOVES
         self.safe = bytearray(1)  # a bit per pile: may autoplay send its next card home
-        self.safe_for = bytearray(b"\xff\xff\xff\xff")  # the pile heights `safe` is for
+        # the pile heights `safe` is for, then 16 slots of heights met before
+        # and their answer (_update_safe); 255: none
+        self.safe_for = bytearray(b"\xff" * _SAFE_KEPT)
         # the columns moved since their shares in column_q were rated (a bit
         # each, and solver_loops.HOME_CHANGED when the foundations changed,
         # which changes what each column waits for but not its order): a
@@ -226,7 +230,8 @@ class Solver:
             for free in range(_MAX_CELLS + 1):
                 for empties in range(_MAX_COLUMNS + 1):
                     self.runs[free * 11 + empties] = min(255, v.supermove_limit(free, empties))
-        self.safe_for[0] = 255  # `safe` is asked of this variant anew
+        for i in range(0, _SAFE_KEPT, 5):  # `safe` is asked of this variant anew
+            self.safe_for[i] = 255
         self.touched = self.unhashed = _ALL  # a new table, new weights
         forget(self.seen, self.size)
         self.positions = self.spent
@@ -294,21 +299,27 @@ class Solver:
         columns = t.columns  # the game's shape, the same for every strategy
         ncells = t.cells
         back_dst = back_count = 0
-        stop = self.tries + n
-        while self.state == SEARCHING and self.tries < stop:
-            if self.positions >= self.share_end or self.stored >= self.full:
+        take_back = self.limits[2]
+        room = len(steps)
+        tries = self.tries  # (written back at the end)
+        stop = tries + n
+        left = self._left()
+        while self.state == SEARCHING and tries < stop:
+            if left <= 0:  # the strategy's share spent, or the table full
                 if self.strategy + 1 < self.strategies:  # the next strategy
                     self.strategy += 1
                     self.spent = self.positions
                     self._restart()
+                    left = self._left()
                     continue
                 self.state = GAVE_UP
                 break
-            if self.limits[2] and 3 * (self.nsteps + 53) > len(self.steps):
+            if take_back and 3 * (self.nsteps + 53) > room:
                 # cards taken back and sent home again filled the steps: this
                 # line goes no deeper (so running out proves nothing)
                 self.cut = True
                 _backtrack(self)
+                left = self._left()  # (the next strategy's, if it moved on)
                 continue
             depth = self.depth
             width = self.width
@@ -367,15 +378,20 @@ class Solver:
                 if dst >= _FOUND0 or src < _CELL0 and heights[src] and \
                         f[_GOES + cards[src * _COLUMN_CAP + heights[src] - 1]]:
                     _autoplay_after(self, src, dst)  # a card went home, or one it may is uncovered
-                self.tries += 1
+                tries += 1
                 new = remember(seen, mask, cards, heights, columns, cells, ncells, f, hashes,
                                self.unhashed)  # _remember(self)
                 self.unhashed = 0
                 if new:
                     self.stored += 1
                     self.positions += 1  # the budget counts new positions only
+                    left -= 1
                     break
-                _undo_to(self, mark)
+                last = self.nsteps  # seen: _undo_to(self, mark)
+                changed = transfer(steps, mark, last, 1, cards, heights, cells, f)
+                self.unhashed |= changed & _ALL
+                self.touched |= changed
+                self.nsteps = mark
             else:  # every move tried: back to the position before
                 if depth:  # _backtrack(self)'s usual case, without its calls
                     depth -= 1
@@ -384,6 +400,7 @@ class Solver:
                     _undo_to(self, steps_at[k] << 8 | steps_at[k + 1])
                 else:
                     _backtrack(self)
+                    left = self._left()
                 continue
             path_next[depth] = i
             if depth + 1 >= self.max_depth:
@@ -405,7 +422,13 @@ class Solver:
             kept_count[depth] = _NOT_LISTED
             if f[0] + f[1] + f[2] + f[3] == 52:  # t.cards_home(), without the call
                 self.state = SOLVED
+        self.tries = tries
         return self.state
+
+    def _left(self):
+        """The new positions this strategy may still store: its share of
+        the budget and the table's room, whichever ends first."""
+        return min(self.share_end - self.positions, self.full - self.stored)
 
     def _shares(self, n):
         """The budget shares of the first n strategies run, in tenths."""
@@ -526,25 +549,35 @@ def _autoplay(self):
 @micropython.viper
 def _update_safe(self):
     """safe[0], a bit per pile: may autoplay send the pile's next card
-    home?  Asked of the rules again only when a pile's height changed
+    home?  Asked of the rules again only when the piles' heights changed
     (viper: the check that they did not, 3,289 times in deal 617's hint, is
-    machine code)."""
+    machine code), and not when they are heights met lately: the answer
+    depends on them only, and the search goes back and forth between a
+    few (deal 617: 603 changes, 65 heights, 513 of them answered from
+    the last 16 kept in safe_for, four is_safe() calls each saved)."""
     found = self.table.foundations
     f = ptr8(found)
     done = ptr8(self.safe_for)
     if f[0] == done[0] and f[1] == done[1] and f[2] == done[2] and f[3] == done[3]:
         return
-    bits = 0
-    variant = self.variant
-    by_pile = self.by_pile
-    for p in range(int(f[_PILES])):
-        n = int(f[p])
-        if by_pile:
-            card = int(wanted(found, p, n))
-        else:
-            card = n << 2 | p if n < 13 else _NO_CARD
-        if card != _NO_CARD and variant.is_safe(card, found):
-            bits |= 1 << p
+    k = 4 + 5 * ((int(f[0]) + 5 * int(f[1]) + 25 * int(f[2]) + 125 * int(f[3])) & 15)
+    if f[0] == done[k] and f[1] == done[k + 1] and f[2] == done[k + 2] and f[3] == done[k + 3]:
+        bits = int(done[k + 4])
+    else:
+        bits = 0
+        variant = self.variant
+        by_pile = self.by_pile
+        for p in range(int(f[_PILES])):
+            n = int(f[p])
+            if by_pile:
+                card = int(wanted(found, p, n))
+            else:
+                card = n << 2 | p if n < 13 else _NO_CARD
+            if card != _NO_CARD and variant.is_safe(card, found):
+                bits |= 1 << p
+        for p in range(4):
+            done[k + p] = f[p]
+        done[k + 4] = bits
     for p in range(4):
         done[p] = f[p]
     safe = ptr8(self.safe)
@@ -604,7 +637,9 @@ def _generate(self):
     quality = rate_position(cards, heights, t.columns, f, self.stacks, w, column_q, self.touched,
                             1, cells, t.cells)
     self.touched = 0
-    _update_safe(self)
+    done = self.safe_for  # _update_safe(self), called only if the piles changed
+    if f[0] != done[0] or f[1] != done[1] or f[2] != done[2] or f[3] != done[3]:
+        _update_safe(self)
     n = list_moves(cards, heights, cells, f, self.stacks, self.parent, cand, self.limits,
                    self.runs, column_q)
     slow = self.slow

@@ -6,7 +6,7 @@ pointers; under CPython the decorator is compat's stand-in that does nothing,
 so the same bodies run as plain Python and the tests check one code.  On the
 emulated Pico the same search went from about 60 positions a second (these
 loops in Python, already scoring a move by the two columns it changes) to
-1,094 (make bench: pico_solver_pos_per_s).
+1,302 (make bench: pico_solver_pos_per_s).
 
 A board without native code (CircuitPython's RP2040 build) runs the same
 bodies as plain Python (tools/flash.py plain_python), where every loop
@@ -79,14 +79,24 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
     games built by suit, but not in HalfCell): a sum, mod a prime under 2**24, of a polynomial hash of each
     column and a multiple of each cell's card; every product stays under
     2**30.  A column's two terms are kept in the list hashes (columns
-    apart) and made again only for the columns whose bit dirty sets.
+    apart), and after them the two sums of the columns' terms: only the
+    columns whose bit dirty sets are hashed again, and their terms' change
+    is what changes the sums (all dirty: the sums are made anew).
     (Computed here, not by a second function: on the 32-bit ports a
     viper call with this many arguments allocated 96 bytes.)"""
     kept = ptr32(hashes)  # an array of 32-bit words (solver.hashes)
-    h1 = 0
-    h2 = 0
-    for c in range(columns):
-        if (dirty >> c) & 1:
+    if (dirty & _ALL) == _ALL:  # every column: the sums anew (a new table, a new game)
+        kept[2 * _COLUMNS] = 0
+        kept[2 * _COLUMNS + 1] = 0
+        for c in range(columns):
+            kept[c] = 0
+            kept[_COLUMNS + c] = 0
+    h1 = int(kept[2 * _COLUMNS])  # ten terms under 2**24: under 2**28
+    h2 = int(kept[2 * _COLUMNS + 1])
+    d = dirty & ((1 << columns) - 1)  # the columns to hash again
+    c = 0
+    while d:
+        if d & 1:
             a = 7
             b = 7
             base = c * _CAP
@@ -94,10 +104,16 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
                 card = int(cards[base + i]) + 1
                 a = (a * 61 + card) % _P1
                 b = (b * 59 + card) % _P2
-            kept[c] = a * 37 % _P1
-            kept[_COLUMNS + c] = b * 41 % _P2
-        h1 += int(kept[c])  # ten terms under 2**24: under 2**28
-        h2 += int(kept[_COLUMNS + c])
+            a = a * 37 % _P1
+            b = b * 41 % _P2
+            h1 += a - int(kept[c])
+            h2 += b - int(kept[_COLUMNS + c])
+            kept[c] = a
+            kept[_COLUMNS + c] = b
+        d = d >> 1
+        c += 1
+    kept[2 * _COLUMNS] = h1
+    kept[2 * _COLUMNS + 1] = h2
     h1 = h1 % _P1
     h2 = h2 % _P2
     for i in range(ncells):
@@ -134,8 +150,8 @@ def forget(seen: ptr8, slots: int):
     its third byte is 0, as a stored first hash, odd, never is; so one byte
     in six is cleared, allocating nothing (slice assignments would allocate
     a slice object each)."""
-    for i in range(slots):
-        seen[6 * i + 2] = 0
+    for i in range(2, 6 * slots, 6):
+        seen[i] = 0
 
 
 @micropython.viper
@@ -186,23 +202,17 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
         top = int(cards[c * _CAP + h - 1])
         suits = int(stacks[_TAKERS + top])
         below = top - 4 - (top & 3)  # the first card one rank lower
+        here = mark + c + 1
         if suits & 1:
-            parent[below] = mark + c + 1
+            parent[below] = here
         if suits & 2:
-            parent[below + 1] = mark + c + 1
+            parent[below + 1] = here
         if suits & 4:
-            parent[below + 2] = mark + c + 1
+            parent[below + 2] = here
         if suits & 8:
-            parent[below + 3] = mark + c + 1
-    free_cell = -1
+            parent[below + 3] = here
+    free_cell = -1  # the first free cell, and how many: counted with the cells' cards
     free = 0
-    for i in range(ncells):
-        if int(cells[i]) == _EMPTY:
-            if free_cell < 0:
-                free_cell = _CELL0 + i
-            free += 1
-    onto_cards = int(runs[free * 11 + empties])
-    onto_empty = int(runs[free * 11 + empties - 1]) if empties else 0
     n = 0
     j = 0
     # the single cards: each free cell's, then (with take back) each pile's top
@@ -212,6 +222,9 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
         if i < ncells:
             card = int(cells[i])
             if card == _EMPTY:
+                if free_cell < 0:
+                    free_cell = _CELL0 + i
+                free += 1
                 continue
             src = _CELL0 + i
             onto = 2  # the bonus for a cell's card onto a column
@@ -250,6 +263,8 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             cand[j + 2] = 1
             cand[j + 3] = 0
             n += 1
+    onto_cards = int(runs[free * 11 + empties])
+    onto_empty = int(runs[free * 11 + empties - 1]) if empties else 0
     for c in range(columns):
         h = int(heights[c])
         if h == 0:
@@ -395,16 +410,16 @@ def sort_moves(cand: ptr8, order: ptr8, n: int, best: int):
     order): an insertion sort that keeps only that many (a strategy tries
     its best 2-4 moves)."""
     kept = 0
+    low = 0  # the last kept one's score, once `best` are kept
     for x in range(n):
-        s = (int(cand[5 * x + 3]) << 8) | int(cand[5 * x + 4])
-        j = kept - 1
-        if kept == best:  # no better than the last kept: left out
-            y = int(order[j])
-            if ((int(cand[5 * y + 3]) << 8) | int(cand[5 * y + 4])) >= s:
+        j = 5 * x
+        s = (int(cand[j + 3]) << 8) | int(cand[j + 4])
+        if kept == best:
+            if low >= s:  # no better than the last kept: left out
                 continue
-            j -= 1
         else:
             kept += 1
+        j = kept - 2  # (when full, the last kept one makes way)
         while j >= 0:
             y = int(order[j])
             if ((int(cand[5 * y + 3]) << 8) | int(cand[5 * y + 4])) >= s:
@@ -412,6 +427,9 @@ def sort_moves(cand: ptr8, order: ptr8, n: int, best: int):
             order[j + 1] = y
             j -= 1
         order[j + 1] = x
+        if kept == best:
+            y = 5 * int(order[kept - 1])
+            low = (int(cand[y + 3]) << 8) | int(cand[y + 4])
 
 
 @micropython.viper
@@ -440,10 +458,14 @@ def rate_position(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: 
         if int(cells[i]) == _EMPTY:
             total += int(w[3])
     blocks = int(w[2])
+    same_home = dirty <= _ALL
     for c in range(columns):
-        h = int(heights[c])
         moved = (dirty >> c) & 1
-        if not moved and (dirty <= _ALL or h == 0):  # as rated
+        if not moved and same_home:  # as rated
+            total += int(qs[c]) - _BIAS
+            continue
+        h = int(heights[c])
+        if not moved and h == 0:  # as rated: an empty column waits for no card
             total += int(qs[c]) - _BIAS
             continue
         base = c * _CAP
@@ -517,7 +539,6 @@ def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights
     foundations take one card at a time, and a pile's change updates which
     cards it takes (table.home_put and home_take).  Returns what changed:
     a bit for each column, and HOME_CHANGED if a foundation did."""
-    stride = 26 if int(home[_RULE]) else 13
     changed = 0
     k = first
     while k < last:
@@ -541,6 +562,7 @@ def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights
         pile = -1
         old = 0
         new = 0
+        stride = 26 if int(home[_RULE]) else 13  # a pile's card slots
         if src < _CELL0:  # one card: take it
             heights[src] = int(heights[src]) - 1
             card = int(cards[src * _CAP + int(heights[src])])
