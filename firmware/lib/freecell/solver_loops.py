@@ -6,7 +6,7 @@ pointers; under CPython the decorator is compat's stand-in that does nothing,
 so the same bodies run as plain Python and the tests check one code.  On the
 emulated Pico the same search went from about 60 positions a second (these
 loops in Python, already scoring a move by the two columns it changes) to
-1,302 (make bench: pico_solver_pos_per_s).
+1,340 (make bench: pico_solver_pos_per_s).
 
 A board without native code (CircuitPython's RP2040 build) runs the same
 bodies as plain Python (tools/flash.py plain_python), where every loop
@@ -157,8 +157,8 @@ def forget(seen: ptr8, slots: int):
 @micropython.viper
 def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8,
                parent: ptr8, cand: ptr8, limits: ptr8, runs: ptr8, shares) -> int:
-    """The legal moves of the position into cand (5 bytes each: src, dst,
-    count, then the tie-break bonus that score_moves turns into the score);
+    """The legal moves of the position into cand (4 bytes each: src, dst,
+    count, then the tie-break bonus that score_moves adds to the score);
     returns how many (those past the room in cand are left out).
     limits: free cells, kings only (may only a king head a run on an empty
     column), take back (may a foundation's top card come back to a column),
@@ -232,7 +232,7 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             p = 0
             while g:  # home, to each pile that takes it
                 if g & 1 and n < most:
-                    j = 5 * n
+                    j = 4 * n
                     cand[j] = src
                     cand[j + 1] = _FOUND0 + p
                     cand[j + 2] = 1
@@ -250,14 +250,14 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             onto = 0
         dst = (int(parent[card]) ^ mark) - 1
         if dst < _COLUMNS and n < most:
-            j = 5 * n
+            j = 4 * n
             cand[j] = src
             cand[j + 1] = dst
             cand[j + 2] = 1
             cand[j + 3] = onto
             n += 1
         if empty >= 0 and (not kings_only or card >> 2 == 12) and n < most:
-            j = 5 * n
+            j = 4 * n
             cand[j] = src
             cand[j + 1] = empty
             cand[j + 2] = 1
@@ -275,7 +275,7 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
         p = 0
         while g:
             if g & 1 and n < most:
-                j = 5 * n
+                j = 4 * n
                 cand[j] = c
                 cand[j + 1] = _FOUND0 + p
                 cand[j + 2] = 1
@@ -288,7 +288,7 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
         for k in range(1, longest + 1):
             dst = (int(parent[cards[base + h - k]]) ^ mark) - 1
             if dst < _COLUMNS and dst != c and n < most:
-                j = 5 * n
+                j = 4 * n
                 cand[j] = c
                 cand[j + 1] = dst
                 cand[j + 2] = k
@@ -305,14 +305,14 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
                 longest = h - 1
             for k in range(1, longest + 1):
                 if (not kings_only or int(cards[base + h - k]) >> 2 == 12) and n < most:
-                    j = 5 * n
+                    j = 4 * n
                     cand[j] = c
                     cand[j + 1] = empty
                     cand[j + 2] = k
                     cand[j + 3] = 1
                     n += 1
         if free_cell >= 0 and n < most:
-            j = 5 * n
+            j = 4 * n
             cand[j] = c
             cand[j + 1] = free_cell
             cand[j + 2] = 1
@@ -323,8 +323,9 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
 
 @micropython.viper
 def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, quality: int,
-                safe: ptr8, slow: ptr8) -> int:
-    """Score the n candidates (2 bytes, over the bonus) by the position each
+                safe: ptr8, slow: ptr8, scores) -> int:
+    """Score the n candidates (into scores, an array of halfwords: cand's
+    fourth byte, the bonus, plus four times the rating) by the position each
     leads to: this one's quality with the source and target columns' shares
     as they would be (shares: what rate_position keeps of each column; w[3]
     a free cell's worth), without making the move.  A move home, or one
@@ -333,6 +334,7 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
     into slow (their indices; the count is returned) for the solver to score
     by making them."""
     out = ptr8(cand)
+    kept = ptr16(scores)
     deck = ptr8(cards)
     wanted = ptr8(home)
     weight = ptr8(w)
@@ -340,7 +342,7 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
     cell_worth = int(weight[3])
     nslow = 0
     for m in range(n):
-        j = 5 * m
+        j = 4 * m
         src = int(out[j])
         dst = int(out[j + 1])
         count = int(out[j + 2])
@@ -363,13 +365,14 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
                 first = int(qs[_FIRST + src]) - _BIAS
                 if first < h:
                     q -= int(weight[2]) * (h - 1 - first)
+                # the column's share as rated out, the new disorder in (the
+                # biases cancel)
                 if h > int(qs[_RUN + src]) - _BIAS:
-                    q += int(qs[_ORDER + src]) - _BIAS
+                    q += int(qs[_ORDER + src]) - int(qs[src])
                 else:  # the whole top run leaves
-                    q += int(qs[_BELOW + src]) - _BIAS
+                    q += int(qs[_BELOW + src]) - int(qs[src])
             else:
-                q += int(weight[1])
-            q -= int(qs[src]) - _BIAS
+                q += int(weight[1]) - (int(qs[src]) - _BIAS)
             moved = deck
             at = base + h
         else:
@@ -398,22 +401,21 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
             score = 0
         if score > 65535:
             score = 65535
-        out[j + 3] = score >> 8
-        out[j + 4] = score & 0xFF
+        kept[m] = score
     return nslow
 
 
 @micropython.viper
-def sort_moves(cand: ptr8, order: ptr8, n: int, best: int):
-    """order[:best]: the best `best` of the n candidates by score, best
-    first, as a stable sort would put them (equal scores keep the listing
-    order): an insertion sort that keeps only that many (a strategy tries
-    its best 2-4 moves)."""
+def sort_moves(scores, order: ptr8, n: int, best: int):
+    """order[:best]: the best `best` of the n candidates by score (scores,
+    an array of halfwords), best first, as a stable sort would put them
+    (equal scores keep the listing order): an insertion sort that keeps
+    only that many (a strategy tries its best 2-4 moves)."""
+    score = ptr16(scores)
     kept = 0
     low = 0  # the last kept one's score, once `best` are kept
     for x in range(n):
-        j = 5 * x
-        s = (int(cand[j + 3]) << 8) | int(cand[j + 4])
+        s = int(score[x])
         if kept == best:
             if low >= s:  # no better than the last kept: left out
                 continue
@@ -422,14 +424,13 @@ def sort_moves(cand: ptr8, order: ptr8, n: int, best: int):
         j = kept - 2  # (when full, the last kept one makes way)
         while j >= 0:
             y = int(order[j])
-            if ((int(cand[5 * y + 3]) << 8) | int(cand[5 * y + 4])) >= s:
+            if int(score[y]) >= s:
                 break
             order[j + 1] = y
             j -= 1
         order[j + 1] = x
         if kept == best:
-            y = 5 * int(order[kept - 1])
-            low = (int(cand[y + 3]) << 8) | int(cand[y + 4])
+            low = int(score[int(order[kept - 1])])
 
 
 @micropython.viper
@@ -471,13 +472,11 @@ def rate_position(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: 
         base = c * _CAP
         q = 0
         first = 255
-        i = 0
-        while i < h:  # the cards over the first one a foundation wants
+        for i in range(h):  # the cards over the first one a foundation wants
             if home[_GOES + cards[base + i]]:
                 first = i
                 q = -blocks * (h - 1 - i)
                 break
-            i += 1
         if not moved:  # in the same order
             q += int(qs[_ORDER + c]) - _BIAS
             if keep:
@@ -490,9 +489,8 @@ def rate_position(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: 
         disorder = int(w[4])
         run = 0
         bad = 0
-        i = h - 1
-        while i > 0:
-            card = int(cards[base + i])
+        card = int(cards[base + h - 1]) if h else 0
+        for i in range(h - 1, 0, -1):
             onto = int(cards[base + i - 1])
             if (onto >> 2) != (card >> 2) + 1 or not stacks[(card << 2) | (onto & 3)]:
                 if run == 0:
@@ -500,7 +498,7 @@ def rate_position(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: 
                     if w[7]:
                         break
                 bad += 1
-            i -= 1
+            card = onto  # the next pair's upper card
         below = 0
         if w[7]:
             under = ptr8(_UNDER)
@@ -542,10 +540,10 @@ def transfer(steps: ptr8, first: int, last: int, back: int, cards: ptr8, heights
     changed = 0
     k = first
     while k < last:
-        i = last - 1 - (k - first) if back else k
-        src = int(steps[3 * i + back])  # taken back: from where it went
-        dst = int(steps[3 * i + 1 - back])
-        count = int(steps[3 * i + 2])
+        at = 3 * (last - 1 - (k - first) if back else k)
+        src = int(steps[at + back])  # taken back: from where it went
+        dst = int(steps[at + 1 - back])
+        count = int(steps[at + 2])
         k += 1
         if src < _CELL0:
             changed |= 1 << src
