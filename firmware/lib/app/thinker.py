@@ -4,7 +4,7 @@ player looks at it, so that HINT, SHOW ME and WINNABLE? answer at once.
 While the table waits for a key (START_MS since the last press, the game
 under way, no question asked), each tick gives the search SLICE moves
 (solver.step()): about 1 ms on the emulated Pico (deal 617's search, 0.5
-ms a move: make bench's 1,498 moves at 1,302 positions a second), after the tick has read
+ms a move: make bench's 1,498 moves at 1,340 positions a second), after the tick has read
 the keys; it pauses while the player presses keys (START_MS again after
 each press), so a burst of presses never waits on it (make bench:
 pico_press_ms).
