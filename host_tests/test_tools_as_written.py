@@ -66,6 +66,10 @@ def test_the_virtual_board_finds_the_venvs_micropython(outside, tmp_path):
         _, err = proc.communicate(timeout=30)
     assert first.startswith("virtual board on "), (first, err)
     assert "micropython is missing" not in err
+    # terminated, it stopped its board (socat and the interpreter with it,
+    # and its pty's folder gone), as Ctrl-C does
+    port = first.split()[3]
+    assert not os.path.exists(os.path.dirname(port)), port
 
 
 def test_fc_py_reader_that_stops_early_gets_no_traceback(micropython):

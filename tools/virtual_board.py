@@ -11,6 +11,7 @@ port exits on a soft reset.  Needs socat (Debian package socat).
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -84,6 +85,10 @@ def main():
         sys.exit("virtual_board.py: %s" % error)
     print("virtual board on %s (flash: %s); Ctrl-C stops it" % (board.port, board.flash_dir))
     print("  make flash BOARD=sim PORT=%s" % board.port, flush=True)  # read through a pipe too
+    # a kill (SIGTERM: a test's terminate(), a shell's kill) stops the board
+    # as Ctrl-C does: without it, socat and the interpreter outlived this
+    # process, one pair a `make test`
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(0))
     try:
         board.proc.wait()
     except KeyboardInterrupt:
