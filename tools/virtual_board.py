@@ -78,19 +78,19 @@ def main():
     parser.add_argument("flash", metavar="DIR", help="the folder that plays the board's flash")
     parser.add_argument("--heap", type=int, metavar="KB", help="the interpreter's heap, in KB")
     args = parser.parse_args()
-    heap = args.heap
-    try:
-        board = VirtualBoard(args.flash, heap).start()
-    except RuntimeError as error:
-        sys.exit("virtual_board.py: %s" % error)
-    print("virtual board on %s (flash: %s); Ctrl-C stops it" % (board.port, board.flash_dir))
-    print("  make flash BOARD=sim PORT=%s" % board.port, flush=True)  # read through a pipe too
+    board = VirtualBoard(args.flash, args.heap)
     # a kill (SIGTERM: a test's terminate(), a shell's kill) stops the board
     # as Ctrl-C does: without it, socat and the interpreter outlived this
-    # process, one pair a `make test`
+    # process, one pair a `make test`.  Set before the board starts, so that
+    # a kill that comes as soon as the port is printed finds it set
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(0))
     try:
+        board.start()
+        print("virtual board on %s (flash: %s); Ctrl-C stops it" % (board.port, board.flash_dir))
+        print("  make flash BOARD=sim PORT=%s" % board.port, flush=True)  # through a pipe too
         board.proc.wait()
+    except RuntimeError as error:
+        sys.exit("virtual_board.py: %s" % error)
     except KeyboardInterrupt:
         pass
     finally:
