@@ -114,6 +114,31 @@ def test_every_solver_action_answers_at_every_heap_size_on_the_64_bit_port(micro
     assert 8192 in tables and len(tables) >= 3
 
 
+SOLVER_SIZE = """
+import gc
+from freecell.solver import Solver
+for bits, depth, keep in ((9, 200, True), (13, 400, True), (10, 200, False)):
+    gc.collect()
+    before = gc.mem_alloc()
+    solver = Solver(table_bits=bits, max_depth=depth, keep=keep)
+    gc.collect()
+    print(gc.mem_alloc() - before, Solver.memory(bits, depth, keep))
+    solver = None
+"""
+
+
+def test_what_a_solver_says_it_takes_covers_what_it_takes_on_the_32_bit_port(tree32):
+    # make_solver() sizes the seen table to the memory left by memory():
+    # under, and the tables it picks overrun; far over, and a board that has
+    # the room gets a smaller table than it could
+    result = run([MICROPYTHON32, "-X", "heapsize=256k", "-c", SOLVER_SIZE],
+                 env={"MICROPYPATH": tree32}, cwd=tree32)
+    sizes = [tuple(map(int, line.split())) for line in result.stdout.splitlines()]
+    assert len(sizes) == 3, result.stdout + result.stderr
+    for actual, said in sizes:
+        assert actual <= said <= actual + 400, (actual, said)
+
+
 SEARCH_ALLOC = """
 import gc
 from freecell.game import Game

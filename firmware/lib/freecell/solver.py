@@ -60,9 +60,10 @@ _SAFE_KEPT = const(84)  # safe_for's bytes: the heights now, then 16 slots of 5
 # fc-solve's iterations (-mi) count, so the two are compared on one measure
 BOARD_BUDGET = const(10000)
 TABLE_BITS = const(13)  # 8,192 slots of the seen table: 48 KB
-# the rest: what stacks on what, the candidates, and the objects (measured on
-# the 32-bit port: within 100 bytes of a Solver's whole size)
-_FIXED_BYTES = const(2800)
+# the rest: what stacks on what, the candidates, the scores, and the objects
+# (measured on the 32-bit port: a 512-slot, depth-200 Solver is 9,840 bytes,
+# memory() says 9,872)
+_FIXED_BYTES = const(3000)
 SHARES = const(50)  # a column's share and four more figures (solver_loops: _FIRST...)
 _TAKERS = const(208)  # solver_loops._TAKERS: where stacks' second part starts
 _ALL = const(0x3FF)  # solver_loops._ALL: a bit for each column (table.MAX_COLUMNS: 10)
@@ -383,8 +384,11 @@ class Solver:
                     self.unhashed |= changed & _ALL
                     _autoplay_after(self, src, dst)  # a card went home, or one it may is uncovered
                     changed = self.unhashed
-                else:  # (remember() hashes the columns only of what changed)
+                else:
                     changed |= self.unhashed
+                # changed is now the columns to hash (remember() hashes only
+                # those); a name of its own, one local more, costs
+                # CircuitPython 0.3% of the search
                 tries += 1
                 new = remember(seen, mask, cards, heights, columns, cells, ncells, f, hashes,
                                changed)  # _remember(self)
@@ -557,10 +561,7 @@ def _autoplay(self):
         src = next_home(cards, heights, t.columns, cells, t.cells, f, safe)
         if src < 0:
             return
-        if src < _CELL0:  # its top card, as t.top(src)
-            card = cards[src * _COLUMN_CAP + heights[src] - 1]
-        else:
-            card = cells[src - _CELL0]
+        card = t.top(src)
         if self.by_pile:  # HalfCell: the first safe pile that takes it
             _apply(self, src, _FOUND0 + first_pile(f, card, safe[0]), 1)
         else:
@@ -658,9 +659,7 @@ def _generate(self):
     quality = rate_position(cards, heights, t.columns, f, self.stacks, w, column_q, self.touched,
                             1, cells, t.cells)
     self.touched = 0
-    done = self.safe_for  # _update_safe(self), called only if the piles changed
-    if f[0] != done[0] or f[1] != done[1] or f[2] != done[2] or f[3] != done[3]:
-        _update_safe(self)
+    _update_safe(self)
     n = list_moves(cards, heights, cells, f, self.stacks, self.parent, cand, self.limits,
                    self.runs, column_q)
     slow = self.slow

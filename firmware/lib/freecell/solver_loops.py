@@ -462,13 +462,12 @@ def rate_position(cards: ptr8, heights: ptr8, columns: int, home: ptr8, stacks: 
     same_home = dirty <= _ALL
     for c in range(columns):
         moved = (dirty >> c) & 1
-        if not moved and same_home:  # as rated
+        # as rated: unmoved, and the foundations the same or the column
+        # empty (an empty column waits for no card)
+        if not moved and (same_home or heights[c] == 0):
             total += int(qs[c]) - _BIAS
             continue
         h = int(heights[c])
-        if not moved and h == 0:  # as rated: an empty column waits for no card
-            total += int(qs[c]) - _BIAS
-            continue
         base = c * _CAP
         q = 0
         first = 255
