@@ -275,6 +275,25 @@ def test_a_write_that_runs_out_of_memory_keeps_the_old_file_and_makes_room():
     assert d.app.keeper.problem == "not enough memory to save the statistics; the last save is kept"
 
 
+def test_a_refusal_whose_words_do_not_fit_says_so_and_makes_room():
+    """The soak on the 32-bit port at 120 KB, with the code 3 KB smaller
+    (mpy-cross -O3): the solver's table took the room a refused move's
+    words needed (their code is loaded for them on a small heap), and the
+    press ended in a traceback.  Now any key's MemoryError is said in words,
+    the solver's tables go, and the next refusal says its own."""
+    d = Driver(617)
+    assert d.app.assistant.ready()
+    game = d.game
+    reason = game.reason
+    game.reason = lambda: (_ for _ in ()).throw(MemoryError)
+    d.press("b")  # nothing to undo: refused
+    assert d.message() == "NOT ENOUGH MEMORY FOR THAT ON THIS BOARD"
+    assert d.app.assistant.solver is None and game.moves == 0
+    game.reason = reason
+    d.press("right", "b")
+    assert d.message() == "NOTHING TO UNDO"
+
+
 @pytest.mark.parametrize("name", [GAME, GAME + ".tmp", "result3.sav.tmp"])
 @pytest.mark.parametrize("size", [2100, 4096, 60 * 1024])
 def test_a_file_too_large_for_its_kind_is_never_read(name, size):

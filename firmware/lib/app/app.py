@@ -286,7 +286,11 @@ class App:
                 self.dirty = True
             return
         screen = self.screen
-        action = screen.key(button, how)
+        try:
+            action = screen.key(button, how)
+        except MemoryError:  # a refusal's words (their code loaded for it), beside the solver's
+            self.no_room()  # tables on a small heap: the tables go, the words next time
+            return
         if self.sounds and getattr(screen, "refused", False):
             self.sounds.key(True)
         self.dirty = True
