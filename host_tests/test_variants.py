@@ -220,3 +220,38 @@ def test_fc_py_refuses_unknown_games_and_cells_a_game_does_not_have(args, messag
     result = run([sys.executable, FC] + args)
     assert result.returncode == 2 and message in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_variant_by_id_and_the_statistics_count_every_game():
+    from app import records_format
+    from freecell.game import variant_class
+
+    assert records_format.GAMES == len(VARIANTS)
+    for number in range(-1, len(VARIANTS) + 1):
+        expected = VARIANTS[number] if 0 <= number < len(VARIANTS) else None
+        assert variant_class(number) is expected
+
+
+FREECELL_ONLY = """
+import sys
+sys.path[:0] = [%r, %r]
+from keyplan import Driver
+from test_sim import won_617_keys
+d = Driver(617)
+d.press(won_617_keys())
+assert d.game.is_won(), "not won"
+d.app.assistant.ready()
+print(sorted(name for name in sys.modules if name.startswith(("freecell", "app"))))
+"""
+
+
+def test_a_freecell_game_loads_no_other_game():
+    """rules.py holds FreeCell's rules: the other games' classes (3 KB of a
+    board's heap) load only when one is played or the game list is shown."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    result = run([sys.executable, "-c", FREECELL_ONLY % (TOOLS, here)],
+                 env={"PYTHONPATH": os.path.join(os.path.dirname(TOOLS), "firmware", "lib")})
+    assert result.returncode == 0, result.stdout + result.stderr
+    loaded = result.stdout.strip()
+    assert "'freecell.rules'" in loaded and "'freecell.game'" in loaded
+    assert "'freecell.variants'" not in loaded, loaded

@@ -10,8 +10,7 @@ far, and starts the next round (a random deal, or one the player enters).
 """
 
 from freecell import scoring
-from freecell.game import WON
-from freecell.variants import VARIANTS
+from freecell.game import WON, variant_class
 
 from . import buttons as K
 from .paint import Line
@@ -132,7 +131,7 @@ class TournamentScreen(ListScreen):
                             (b"QUIT TOURNAMENT", "quit_tournament")])
         else:
             settings = self.app.keeper.settings
-            self.info[0].add(b"3 GAMES OF ").add(VARIANTS[settings.variant_id].title.encode())
+            self.info[0].add(b"3 GAMES OF ").add(variant_class(settings.variant_id).title.encode())
             self.info[1].add(b"SCORE: ").add(scoring.TITLES[settings.scoring].encode())
             self.set_items([(b"RANDOM DEALS", "tournament_random"),
                             (b"CHOOSE THE DEALS", "tournament_chosen")])

@@ -4,7 +4,7 @@ every format's checks: records_load.py)."""
 
 from freecell.container import HEADER, container, get, put, seal, wrap
 from freecell.scoring import CLASSIC
-from freecell.variants import by_id
+from freecell.game import variant_class
 
 from .records_format import (BEST_STREAK, BEST_TOURNAMENT, BESTS, BY_SOLVER, DAILY, DAILY_PLAYED,
                              DAILY_WON, FEWEST, FIELDS, FLAG_DAILY, FLAG_HELPED, FLAG_RANDOM,
@@ -144,7 +144,7 @@ class Stats:
 
     def tour_variant(self):
         """A variant object of the tournament's game and free cells."""
-        return by_id(self.tour_variant_id)(self.tour_cells)
+        return variant_class(self.tour_variant_id)(self.tour_cells)
 
     def tour_round(self):
         """The round being played or next (1-3)."""
@@ -255,7 +255,7 @@ class Settings:
         free cells chosen where the game lets the player choose them, and
         the run limit chosen (neither when `standard`: the daily deal is the
         same game for everyone)."""
-        rules = by_id(self.variant_id)
+        rules = variant_class(self.variant_id)
         variant = rules(self.cells if self.cells in rules.CELL_CHOICES and not standard else None)
         variant.simple_runs = self.simple_runs and not standard
         return variant

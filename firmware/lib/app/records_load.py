@@ -22,7 +22,7 @@ without the last three counters):
 
 from freecell.container import get, unwrap
 from freecell.scoring import SCHEMES
-from freecell.variants import by_id
+from freecell.game import variant_class
 
 from .records_format import (BEST_SCORE, BEST_STREAK, BY_SOLVER, DAILY_PLAYED, DAILY_WON, FEWEST,
                              FIELDS, FLAG_DAILY, FLAG_HELPED, FLAG_IN_PROGRESS, FLAG_RANDOM,
@@ -86,7 +86,7 @@ def _check(p, head, games, fields, tallies, record, version):
     if flags > (3 if version == 3 else 31) or variant_id >= games:
         return "the statistics do not add up"
     if flags & FLAG_TOURNAMENT and (p[7] >= ROUNDS or p[8] >= SCHEMES or p[9] & 15 >= games
-                                or p[9] >> 4 not in by_id(p[9] & 15).CELL_CHOICES
+                                or p[9] >> 4 not in variant_class(p[9] & 15).CELL_CHOICES
                                 or (flags & FLAG_IN_PROGRESS and variant_id != p[9] & 15)):
         return "the statistics do not add up"
     played = 0
@@ -177,7 +177,7 @@ def decode_settings(settings, data):
     size = version + 3  # 4, 5 or 6 bytes
     p = data[at:at + n] + bytes(6 - min(n, 6))  # the later bytes' defaults: 0
     if n != size or p[0] > SETTINGS_FLAGS[version] or p[1] > 3 or p[2] > 1 \
-            or not 1 <= p[3] <= 4 or by_id(p[4]) is None or p[5] >= SCHEMES:
+            or not 1 <= p[3] <= 4 or variant_class(p[4]) is None or p[5] >= SCHEMES:
         return "the settings have impossible values"
     settings.autoplay = bool(p[0] & 1)
     settings.take_back = bool(p[0] & 2)

@@ -9,8 +9,6 @@ draw().  A list's item is one record, (label, action) or (label, action,
 why it is refused now), built when the screen opens, not when it is drawn.
 """
 
-from freecell.variants import VARIANTS
-
 from . import buttons as K
 
 
@@ -172,6 +170,8 @@ class GameScreen(ListScreen):
         self.then = "random"
 
     def open(self):
+        from freecell.variants import VARIANTS  # the family, loaded once a player looks
+
         self.set_items([(v.title.encode(), "pick") for v in VARIANTS])
         self.choice = self.app.keeper.settings.variant_id
 

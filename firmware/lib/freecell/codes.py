@@ -20,7 +20,6 @@ deal.py's: no long integers on a 32-bit board.
 """
 
 from .deal import DealNumber
-from .variants import VARIANTS
 
 VERSION = 1
 LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -63,6 +62,8 @@ def encode(variant, number):
 
 def decode(text):
     """-> (variant object, DealNumber), or an error message (a str)."""
+    from .variants import VARIANTS  # (the menu's code, encode(), needs none of the family)
+
     for ch in text:  # ASCII only: upper() maps some letters ('\u017f', '\u00df') to
         if ch > "~":  # ASCII on CPython and not on MicroPython
             return BAD

@@ -24,7 +24,7 @@ from .history import History
 from .movelog import MoveLog, CAPACITY, pack, src_of, dst_of, count_of
 from .scoring import step_points, undo_points, final_score, win_bonus
 from .table import Table, first_pile, home_put
-from .variants import FreeCell
+from .rules import FreeCell
 
 # other modules' numbers, copied so that the compiler folds them (an imported
 # name is a look-up at run time and an entry in this module's globals)
@@ -85,6 +85,17 @@ except AttributeError:  # CPython: plenty
     _WORDS_KEPT = True
 if _WORDS_KEPT:
     from . import reasons  # noqa: F401  (kept in sys.modules)
+
+
+def variant_class(number):
+    """The variant class whose id is `number` (saves and statistics keep
+    it), or None: variants.by_id(), without loading the other games for
+    FreeCell."""
+    if number == 0:
+        return FreeCell
+    from .variants import by_id
+
+    return by_id(number)
 
 
 class Game:

@@ -23,7 +23,7 @@ code takes no room on the board while the game is played.
 
 from .cards import NO_CARD
 from .compat import const
-from .game import Game, GAVE_UP, OK, PLAYING, WON
+from .game import Game, GAVE_UP, OK, PLAYING, WON, variant_class
 from .history import GROUP_START, AUTO
 from .movelog import SOLVER, check as check_entry
 from .replay import play
@@ -32,7 +32,6 @@ from .container import get, unwrap
 from .savefile import GAME, GAME_VERSION
 from .table import (CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS,
                     MAX_COLUMNS, Table, home_put)
-from .variants import by_id
 
 # savefile.py's layout: copies, folded by the compiler (public names would
 # cost the board's heap a dict entry each); test_structure checks each one
@@ -87,7 +86,7 @@ def decode_game(data, game):
         return "the game record is too short"
     hi = get(data, at + _AT_NUMBER, 3)
     lo = get(data, at + _AT_NUMBER + 3, 2)
-    rules = by_id(data[at + _AT_VARIANT])
+    rules = variant_class(data[at + _AT_VARIANT])
     cells = data[at + _AT_CELLS]
     flags = data[at + _AT_FLAGS]
     state = data[at + _AT_STATE]

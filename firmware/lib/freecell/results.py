@@ -40,12 +40,11 @@ real game.  Allocates on decode and check (host, or once at a game's end).
 
 from .compat import const
 from .deal import DealNumber
-from .game import Game, PLAYING, WON, GAVE_UP
+from .game import Game, PLAYING, WON, GAVE_UP, variant_class
 from .movelog import SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, HELPED, is_move
 from .replay import play as _play
 from .container import get, put, unwrap, wrap
 from .scoring import NAMES, SCHEMES, TIMED
-from .variants import by_id
 
 RESULT = b"R"
 VERSION = 2
@@ -143,7 +142,7 @@ class Result:
         n = tail
         p = data[at:at + n]
         self.hi, self.lo = get(p, 0, 3), get(p, 3, 2)
-        self.rules = by_id(p[5])
+        self.rules = variant_class(p[5])
         self.cells, self.flags, self.scheme, self.state = p[6], p[7], p[8], p[9]
         self.home = p[10]
         self.moves, self.undos, self.score = get(p, 11, 3), get(p, 14, 3), get(p, 17, 3)

@@ -30,8 +30,8 @@ The piles a card may go to are kept up to date as cards come and go, so
 from .compat import const
 from .cards import NO_CARD, make
 
-MAX_COLUMNS = const(10)  # variants.MAX_COLUMNS
-MAX_CELLS = const(8)  # variants.MAX_CELLS
+MAX_COLUMNS = const(10)  # rules.MAX_COLUMNS
+MAX_CELLS = const(8)  # rules.MAX_CELLS
 CELL0 = const(10)
 FOUND0 = const(18)
 FOUNDATION = const(22)
