@@ -5,7 +5,8 @@ Modules, each doing one thing:
   compat        the one place CPython, MicroPython and CircuitPython differ
   cards         card ints 0..51 and their text form
   deal          Microsoft / FreeCell Pro deal numbers, integer-only
-  variants      the games: the table's shape and what may go where
+  rules         FreeCell's rules: the table's shape and what may go where
+  variants      the other games, each a subclass of it (loaded for one of them)
   table         the columns, cells and foundations in bytearrays
   history       the fixed-size undo/redo ring
   movelog       every action since the deal, for the result log
