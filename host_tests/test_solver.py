@@ -114,8 +114,12 @@ def test_a_full_table_of_positions_gives_up_rather_than_grows():
 
 
 def test_deal_11982_has_no_solution():
-    game, solver = solve(11982, budget=10 ** 6, table_bits=18)
-    assert solver.state == NO_SOLUTION
+    # proved by the exact search: 61,642 positions after the others' 53,118
+    # (the last of those ran out in 48,840, its hash taking cards swapped
+    # between columns for seen), on lines past 400 moves deep, so as fc.py
+    # solve searches (max_depth 2000; 1,000 is enough)
+    game, solver = solve(11982, budget=10 ** 6, table_bits=18, max_depth=1000)
+    assert solver.state == NO_SOLUTION and solver.exact == 1
 
 
 def test_fc_py_solve_prints_a_line_replay_accepts():
@@ -347,3 +351,54 @@ def test_the_hashes_kept_are_those_of_hashing_every_column(monkeypatch):
         while reused.step(500) == SEARCHING:
             pass
     assert calls[0] > 3000
+
+
+def test_cards_swapped_between_columns_are_a_new_position_only_to_the_exact_hash():
+    """remember()'s hash is linear in the cards: a position with two cards
+    exchanged at the same depth of two columns meets the first in the seen
+    table, a cut that helps the search but proves nothing.  The exact hash
+    (of the search that proves: the one that ran out, run again) tells
+    them apart."""
+    from array import array
+
+    from freecell import solver as module
+    from freecell.table import COLUMN_CAP
+
+    game = Game()
+    game.deal(617)
+    t = game.table
+    swapped = bytearray(t.cards)
+    a = t.heights[0] - 1
+    b = COLUMN_CAP + t.heights[1] - 1
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    assert swapped != t.cards
+    for exact in (0, 1):
+        seen = bytearray(6 * 64)
+        hashes = array("I", [0] * (2 * module._MAX_COLUMNS + 3))
+        hashes[-1] = exact
+        for cards, new in ((t.cards, 1), (swapped, exact), (t.cards, 0)):
+            assert module.remember(seen, 63, cards, t.heights, t.columns, t.cell_cards, t.cells,
+                                   t.foundations, hashes, module._ALL) == new
+
+
+
+
+def test_a_search_that_runs_out_proves_nothing_until_it_runs_out_exactly():
+    """An exhausted search whose hash took cards swapped between columns for
+    seen proves nothing: the same search runs again exactly, with the rest
+    of the budget, and its running out is the proof.  A search that finds
+    a line never gets there (the same search as before exact was added)."""
+    from freecell.variants import Forecell
+
+    game = Game(variant=Forecell())
+    game.deal(1)  # not a move from the deal
+    solver = Solver()
+    solver.start(game)
+    while solver.step(500) == SEARCHING:
+        pass
+    assert solver.state == NO_SOLUTION and solver.exact == 1
+    # 11982's exact search goes past 400 moves deep (test above): cut, no proof
+    _, cut = solve(11982, budget=10 ** 6, table_bits=18)
+    assert cut.state == GAVE_UP and cut.exact == 1 and cut.cut
+    _, found = solve(617)
+    assert found.state == SOLVED and found.exact == 0

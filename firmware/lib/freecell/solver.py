@@ -145,8 +145,8 @@ class Solver:
         # the candidates' scores (score_moves'; sort_moves reads one a
         # halfword load, where two bytes were two loads and a shift)
         self.scores = array("H", [0] * _MAX_MOVES)
-        # remember()'s, of each column, and their two sums
-        self.hashes = array("I", [0] * (2 * _MAX_COLUMNS + 2))
+        # remember()'s, of each column, and their two sums; then `exact`
+        self.hashes = array("I", [0] * (2 * _MAX_COLUMNS + 3))
         self.parent = bytearray(53)  # for list_moves: card -> 1 + the column it may go on
         self.w = bytearray(8)  # the strategy's weights
         self.limits = bytearray(5)  # for list_moves: cells, kings only, -, room, columns
@@ -177,6 +177,9 @@ class Solver:
         self.tries = 0  # moves made in the search, new positions or not: step()'s measure
         self.cut = False
         self.by_pile = False
+        # 1 for the search that proves: the last one that ran out of
+        # positions again, with every position told apart (_backtrack)
+        self.exact = 0
 
     @staticmethod
     def memory(table_bits=TABLE_BITS, max_depth=400, keep=True):
@@ -194,23 +197,26 @@ class Solver:
         is no solution only when every move was tried: by the last strategy
         (which the host's proofs get most of the budget for), or by one that
         never met a position with more moves than it tries (a position with
-        few moves left: proved at once)."""
+        few moves left); and only once the same search, run again with every
+        position told apart (exact), runs out too."""
         self.game = game
         self.strategies = min(len(STRATEGIES), strategies or len(STRATEGIES))
         self.strategy = 0
+        self.exact = 0
         self.spent = 0  # positions used by the strategies before this one
         self.tries = 0
         return self._restart()
 
     def _restart(self):
         # where this strategy's share of the budget ends; the table is full at 90%
-        self.share_end = (self.budget * self._shares(self.strategy + 1)
-                          // self._shares(self.strategies))
+        self.share_end = self.budget if self.exact else (
+            self.budget * self._shares(self.strategy + 1) // self._shares(self.strategies))
         self.full = self.size * 9 // 10 + (1 if self.size * 9 % 10 else 0)
         weights = STRATEGIES[self.strategy]
         for i in range(8):
             self.w[i] = weights[i]
         self.width = weights[5]
+        self.hashes[2 * _MAX_COLUMNS + 2] = self.exact  # remember()'s hash
         game = self.game
         t = self.table
         t.copy_from(game.table)
@@ -261,6 +267,7 @@ class Solver:
         self.strategy = 0
         self.strategies = 1
         self.spent = 0
+        self.exact = 0
         self._restart()
         if _get_steps(self, 0):  # safe moves the game has not made
             return pack(self.steps[0], self.steps[1], self.steps[2])
@@ -495,12 +502,22 @@ def _backtrack(self):
         # not every move was tried: no proof.  A strategy that tries only
         # a few moves but never met a position with more has tried them all
         if self.cut or self.trimmed:
-            if self.strategy + 1 < self.strategies:
+            if self.strategy + 1 < self.strategies and not self.exact:
                 self.strategy += 1
                 self.spent = self.positions
                 self._restart()
             else:
                 self.state = GAVE_UP
+            return
+        if not self.exact:
+            # every move was tried, but the seen table's hash took some
+            # positions never searched for seen (remember(): cards swapped
+            # between columns, a cut that helps the search find a line):
+            # the same search again, every position told apart, with the
+            # rest of the budget, is the proof (or finds the line)
+            self.exact = 1
+            self.spent = self.positions
+            self._restart()
             return
         self.state = NO_SOLUTION
         return

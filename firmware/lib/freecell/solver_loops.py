@@ -81,10 +81,17 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
     2**30.  A column's two terms are kept in the list hashes (columns
     apart), and after them the two sums of the columns' terms: only the
     columns whose bit dirty sets are hashed again, and their terms' change
-    is what changes the sums (all dirty: the sums are made anew).
+    is what changes the sums (all dirty: the sums are made anew).  The
+    polynomial is linear in the cards, so its sum over the columns is the
+    same for two positions that differ by cards exchanged at the same depth
+    in two columns (the black fives on the two red sixes): the second is
+    taken as seen, a cut that helps the search but proves nothing.  With
+    hashes' last word set (exact) each term is mixed by a product of its
+    own halves, and only chance makes two positions meet.
     (Computed here, not by a second function: on the 32-bit ports a
     viper call with this many arguments allocated 96 bytes.)"""
     kept = ptr32(hashes)  # an array of 32-bit words (solver.hashes)
+    exact = int(kept[2 * _COLUMNS + 2])
     if (dirty & _ALL) == _ALL:  # every column: the sums anew (a new table, a new game)
         kept[2 * _COLUMNS] = 0
         kept[2 * _COLUMNS + 1] = 0
@@ -106,6 +113,9 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
                 b = (b * 59 + card) % _P2
             a = a * 37 % _P1
             b = b * 41 % _P2
+            if exact:  # a term not linear in the cards (below)
+                a = (a + (a & 0xFFF) * ((a >> 12) + (a & 0xFFF))) % _P1
+                b = (b + (b & 0xFFF) * ((b >> 12) + (b & 0xFFF))) % _P2
             h1 += a - int(kept[c])
             h2 += b - int(kept[_COLUMNS + c])
             kept[c] = a
