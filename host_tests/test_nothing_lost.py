@@ -286,8 +286,10 @@ def test_a_refusal_whose_words_do_not_fit_says_so_and_makes_room():
     game = d.game
     reason = game.reason
     game.reason = lambda: (_ for _ in ()).throw(MemoryError)
+    redraw, drawn = d.app.redraw, []
+    d.app.redraw = lambda: drawn.append(1) or redraw()
     d.press("b")  # nothing to undo: refused
-    assert d.message() == "NOT ENOUGH MEMORY FOR THAT ON THIS BOARD"
+    assert d.message() == "NOT ENOUGH MEMORY FOR THAT ON THIS BOARD" and drawn  # shown
     assert d.app.assistant.solver is None and game.moves == 0
     game.reason = reason
     d.press("right", "b")

@@ -290,6 +290,7 @@ class App:
             action = screen.key(button, how)
         except MemoryError:  # a refusal's words (their code loaded for it), beside the solver's
             self.no_room()  # tables on a small heap: the tables go, the words next time
+            self.dirty = True
             return
         if self.sounds and getattr(screen, "refused", False):
             self.sounds.key(True)
