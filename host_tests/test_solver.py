@@ -374,13 +374,11 @@ def test_cards_swapped_between_columns_are_a_new_position_only_to_the_exact_hash
     assert swapped != t.cards
     for exact in (0, 1):
         seen = bytearray(6 * 64)
-        hashes = array("I", [0] * (2 * module._MAX_COLUMNS + 3))
+        hashes = array("I", [0] * (module._EXACT + 1))
         hashes[-1] = exact
         for cards, new in ((t.cards, 1), (swapped, exact), (t.cards, 0)):
             assert module.remember(seen, 63, cards, t.heights, t.columns, t.cell_cards, t.cells,
                                    t.foundations, hashes, module._ALL) == new
-
-
 
 
 def test_a_search_that_runs_out_proves_nothing_until_it_runs_out_exactly():

@@ -246,7 +246,7 @@ print(sorted(name for name in sys.modules if name.startswith(("freecell", "app")
 
 
 def test_a_freecell_game_loads_no_other_game():
-    """rules.py holds FreeCell's rules: the other games' classes (3 KB of a
+    """rules.py holds FreeCell's rules: the other games' classes (2 KB of a
     board's heap) load only when one is played or the game list is shown."""
     here = os.path.dirname(os.path.abspath(__file__))
     result = run([sys.executable, "-c", FREECELL_ONLY % (TOOLS, here)],

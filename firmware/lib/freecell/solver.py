@@ -67,6 +67,7 @@ _FIXED_BYTES = const(3000)
 SHARES = const(50)  # a column's share and four more figures (solver_loops: _FIRST...)
 _TAKERS = const(208)  # solver_loops._TAKERS: where stacks' second part starts
 _ALL = const(0x3FF)  # solver_loops._ALL: a bit for each column (table.MAX_COLUMNS: 10)
+_EXACT = const(22)  # solver_loops._EXACT: in hashes, remember()'s exact flag
 # The search runs these strategies in turn, each from a fresh start with its
 # share of the budget (tenths).  Depth-first search sinks into bad subtrees;
 # trying only a position's best 2-4 moves keeps it on good lines, and a
@@ -146,7 +147,7 @@ class Solver:
         # halfword load, where two bytes were two loads and a shift)
         self.scores = array("H", [0] * _MAX_MOVES)
         # remember()'s, of each column, and their two sums; then `exact`
-        self.hashes = array("I", [0] * (2 * _MAX_COLUMNS + 3))
+        self.hashes = array("I", [0] * (_EXACT + 1))
         self.parent = bytearray(53)  # for list_moves: card -> 1 + the column it may go on
         self.w = bytearray(8)  # the strategy's weights
         self.limits = bytearray(5)  # for list_moves: cells, kings only, -, room, columns
@@ -216,7 +217,7 @@ class Solver:
         for i in range(8):
             self.w[i] = weights[i]
         self.width = weights[5]
-        self.hashes[2 * _MAX_COLUMNS + 2] = self.exact  # remember()'s hash
+        self.hashes[_EXACT] = self.exact  # remember()'s copy (as limits' of the table)
         game = self.game
         t = self.table
         t.copy_from(game.table)

@@ -61,6 +61,7 @@ _ALL = const(0x3FF)  # a bit for each column
 _BIAS = const(32768)
 HOME_CHANGED = const(1 << 10)  # transfer's answer: a foundation changed (bits 0-9: columns)
 _TAKERS = const(208)  # in stacks, after 52 * 4: per card, the suits one rank lower it takes
+_EXACT = const(22)  # in hashes, after the terms and sums (2 * _COLUMNS + 2): 1, the exact hash
 _P1 = const(16777213)  # primes under 2**24: h * 61 + 52 stays under 2**30
 _P2 = const(16777199)
 # 4 * n ** 1.3 for n cards under a column's top run
@@ -91,7 +92,7 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
     (Computed here, not by a second function: on the 32-bit ports a
     viper call with this many arguments allocated 96 bytes.)"""
     kept = ptr32(hashes)  # an array of 32-bit words (solver.hashes)
-    exact = int(kept[2 * _COLUMNS + 2])
+    exact = int(kept[_EXACT])
     if (dirty & _ALL) == _ALL:  # every column: the sums anew (a new table, a new game)
         kept[2 * _COLUMNS] = 0
         kept[2 * _COLUMNS + 1] = 0
