@@ -68,6 +68,7 @@ SHARES = const(50)  # a column's share and four more figures (solver_loops: _FIR
 _TAKERS = const(208)  # solver_loops._TAKERS: where stacks' second part starts
 _ALL = const(0x3FF)  # solver_loops._ALL: a bit for each column (table.MAX_COLUMNS: 10)
 _EXACT = const(22)  # solver_loops._EXACT: in hashes, remember()'s exact flag
+_DIG = const(64)  # solver_loops._DIG: a move's count from this up, a dig
 # The search runs these strategies in turn, each from a fresh start with its
 # share of the budget (tenths).  Depth-first search sinks into bad subtrees;
 # trying only a position's best 2-4 moves keeps it on good lines, and a
@@ -76,9 +77,14 @@ _EXACT = const(22)  # solver_loops._EXACT: in hashes, remember()'s exact flag
 # proves there is no solution.
 # Weights: cards home, empty column, card above the next wanted card, empty
 # cell, disorder; then how many moves to try (0: all), the share of the
-# budget, and how disorder is counted: 0, the cards not on a proper card;
+# budget, how disorder is counted: 0, the cards not on a proper card;
 # 1, the cards under a column's top run, superlinear in their number (as
-# fc-solve rates positions), so one deep column costs more than two short.
+# fc-solve rates positions), so one deep column costs more than two short;
+# and whether it digs in the games built by suit (solver_loops.list_moves:
+# cards into the cells and the card they covered moved, one move).  Not
+# the first: with digs among its best few moves, deals it solved at once
+# were lost (Baker's Game deal 875: 372 positions without, not in 10,000
+# with).
 # Measured on deals 1-1000 with the board's 10,000 positions (make bench),
 # when the budget still counted positions reached again: counting disorder
 # the first way only, 98.8%; the two ways fail on different deals, and
@@ -88,17 +94,20 @@ _EXACT = const(22)  # solver_loops._EXACT: in hashes, remember()'s exact flag
 # third and fourth matter most (deals 1-100: 96 with 3 cells; 1-60: 43 with
 # 2).  Re-tuned weights and wider portfolios moved the figures by under a
 # point; random restarts with noisy move order did worse.  Baker's Game
-# (74.8%, fc-solve 75.7%) the same: ten other portfolios (weights, shares,
-# widths, a strategy ordered by move kind alone, as fc-solve's default scan
-# is) solved 71.7-74.8% of its deals 1-1000, and 17 more, tried on deals
-# 1-400 when the budget still counted positions reached again, within a
-# point of these.
+# (74.8% without digs, fc-solve 75.7%) the same: ten other portfolios
+# (weights, shares, widths, a strategy ordered by move kind alone, as
+# fc-solve's default scan is) solved 71.7-74.8% of its deals 1-1000, and 17
+# more, tried on deals 1-400 when the budget still counted positions
+# reached again, within a point of these; a strategy that ran out of its
+# few moves early tried again a move wider, 71.0%.  Digs took it to 75.4%
+# (every strategy digging: 75.3%; all but the last: 4 deals fewer of the
+# 196 that are slow or unsolved).
 STRATEGIES = (
-    (40, 15, 6, 8, 10, 3, 4, 0),
-    (40, 15, 6, 8, 10, 3, 2, 1),
-    (40, 30, 6, 8, 20, 2, 2, 0),
-    (20, 30, 6, 8, 10, 4, 1, 0),
-    (40, 30, 6, 8, 3, 0, 1, 0),
+    (40, 15, 6, 8, 10, 3, 4, 0, 0),
+    (40, 15, 6, 8, 10, 3, 2, 1, 1),
+    (40, 30, 6, 8, 20, 2, 2, 0, 1),
+    (20, 30, 6, 8, 10, 4, 1, 0, 1),
+    (40, 30, 6, 8, 3, 0, 1, 0, 1),
 )
 
 
@@ -150,7 +159,8 @@ class Solver:
         self.hashes = array("I", [0] * (_EXACT + 1))
         self.parent = bytearray(53)  # for list_moves: card -> 1 + the column it may go on
         self.w = bytearray(8)  # the strategy's weights
-        self.limits = bytearray(5)  # for list_moves: cells, kings only, -, room, columns
+        # for list_moves: cells, kings only, take back, room, columns, digs
+        self.limits = bytearray(6)
         self.limits[3] = _MAX_MOVES
         self.safe = bytearray(1)  # a bit per pile: may autoplay send its next card home
         # the pile heights `safe` is for, then 16 slots of heights met before
@@ -241,6 +251,10 @@ class Solver:
             for free in range(_MAX_CELLS + 1):
                 for empties in range(_MAX_COLUMNS + 1):
                     self.runs[free * 11 + empties] = min(255, v.supermove_limit(free, empties))
+        # in the games built by suit (a card has one place in the columns),
+        # the strategy's digs: list_moves' cards into the cells and the card
+        # they covered moved, as one move
+        self.limits[5] = weights[8] if self.variant.by_suit else 0
         for i in range(0, _SAFE_KEPT, 5):  # `safe` is asked of this variant anew
             self.safe_for[i] = 255
         self.touched = self.unhashed = _ALL  # a new table, new weights
@@ -275,6 +289,8 @@ class Solver:
         if not _generate(self):
             return -1
         j = self.order[0] * 4
+        if self.cand[j + 2] >= _DIG:  # a dig: its first card, into the first free cell
+            return pack(self.cand[j], _CELL0 + bytes(self.table.cell_cards).index(_NO_CARD), 1)
         return pack(self.cand[j], self.cand[j + 1], self.cand[j + 2])
 
     def progress(self):
@@ -311,7 +327,11 @@ class Solver:
         columns = t.columns  # the game's shape, the same for every strategy
         ncells = t.cells
         back_dst = back_count = 0
-        take_back = self.limits[2]
+        # lines that may hold more steps than a move a depth and each card
+        # home once: cards back from the foundations, cards into the cells
+        # as one move (limits' digs: the strategy's, so again at each new
+        # strategy below)
+        crowded = self.limits[2] or self.limits[5]
         room = len(steps)
         tries = self.tries  # (written back at the end)
         stop = tries + n
@@ -323,15 +343,19 @@ class Solver:
                     self.spent = self.positions
                     self._restart()
                     left = self._left()
+                    crowded = self.limits[2] or self.limits[5]
                     continue
                 self.state = GAVE_UP
                 break
-            if take_back and 3 * (self.nsteps + 53) > room:
-                # cards taken back and sent home again filled the steps: this
-                # line goes no deeper (so running out proves nothing)
+            if crowded and 3 * (self.nsteps + 53 + _MAX_CELLS) > room:
+                # cards taken back and sent home again, or moved into the
+                # cells as one move, filled the steps: this line goes no
+                # deeper (so running out proves nothing); room for a move of
+                # the most cards and each card home
                 self.cut = True
                 _backtrack(self)
                 left = self._left()  # (the next strategy's, if it moved on)
+                crowded = self.limits[2] or self.limits[5]
                 continue
             depth = self.depth
             width = self.width
@@ -380,12 +404,16 @@ class Solver:
                     continue
                 rated = self.touched  # (as it is again once the move is taken back)
                 mark = self.nsteps  # _apply(self, src, dst, count):
-                k = 3 * mark
-                steps[k] = src
-                steps[k + 1] = dst
-                steps[k + 2] = moved
-                self.nsteps = mark + 1
-                changed = transfer(steps, mark, mark + 1, 0, cards, heights, cells, f)
+                if moved >= _DIG:  # cards into the cells and the next moved, one move
+                    last = _dig(self, mark, src, dst, moved - _DIG)
+                else:
+                    k = 3 * mark
+                    steps[k] = src
+                    steps[k + 1] = dst
+                    steps[k + 2] = moved
+                    last = mark + 1
+                self.nsteps = last
+                changed = transfer(steps, mark, last, 0, cards, heights, cells, f)
                 self.touched |= changed
                 if dst >= _FOUND0 or src < _CELL0 and heights[src] and \
                         f[_GOES + cards[src * _COLUMN_CAP + heights[src] - 1]]:
@@ -427,6 +455,7 @@ class Solver:
                 else:
                     _backtrack(self)
                     left = self._left()
+                    crowded = self.limits[2] or self.limits[5]
                 continue
             path_next[depth] = i
             if depth + 1 >= self.max_depth:
@@ -473,9 +502,17 @@ class Solver:
         out = []
         for d in range(self.depth):
             k = 3 * d
-            out.append(pack(self.path_move[k], self.path_move[k + 1], self.path_move[k + 2]))
-            if not with_autoplay:
+            count = self.path_move[k + 2]
+            if count >= _DIG:  # a dig: its steps, a card each
+                count -= _DIG - (1 if self.path_move[k + 1] < _CELL0 else 0)
+                first = _get_steps(self, d) + count
+                for s in range(first - count, first):
+                    j = 3 * s
+                    out.append(pack(self.steps[j], self.steps[j + 1], 1))
+            else:
+                out.append(pack(self.path_move[k], self.path_move[k + 1], count))
                 first = _get_steps(self, d) + 1
+            if not with_autoplay:
                 last = _get_steps(self, d + 1)
                 for s in range(first, last):
                     j = 3 * s
@@ -537,17 +574,45 @@ def _set_steps(self, d, value):
 
 # -- moving cards ------------------------------------------------------------
 
+def _dig(self, mark, src, dst, count):
+    """Write a dig's steps from steps[mark] (list_moves' digs): `count`
+    cards of column src into the free cells, a step each, then (dst a
+    column) the card they covered onto dst; returns the step after them."""
+    steps = self.steps
+    cells = self.table.cell_cards
+    k = 3 * mark
+    c = 0
+    for _ in range(count):
+        while cells[c] != _NO_CARD:  # (the steps are made after: the cells are as before)
+            c += 1
+        steps[k] = src
+        steps[k + 1] = _CELL0 + c
+        steps[k + 2] = 1
+        k += 3
+        c += 1
+    if dst < _CELL0:
+        steps[k] = src
+        steps[k + 1] = dst
+        steps[k + 2] = 1
+        count += 1
+    return mark + count
+
+
 @micropython.native
 def _apply(self, src, dst, count):
     n = self.nsteps
     steps = self.steps
-    k = 3 * n
-    steps[k] = src
-    steps[k + 1] = dst
-    steps[k + 2] = count
-    self.nsteps = n + 1
+    if count >= _DIG:
+        last = _dig(self, n, src, dst, count - _DIG)
+    else:
+        k = 3 * n
+        steps[k] = src
+        steps[k + 1] = dst
+        steps[k + 2] = count
+        last = n + 1
+    self.nsteps = last
     t = self.table
-    changed = transfer(steps, n, n + 1, 0, t.cards, t.heights, t.cell_cards, t.foundations)
+    changed = transfer(steps, n, last, 0, t.cards, t.heights, t.cell_cards, t.foundations)
     # what it changed: the columns to hash again, and to rate again (with
     # HOME_CHANGED, what each waits for)
     self.unhashed |= changed & _ALL

@@ -62,6 +62,8 @@ _BIAS = const(32768)
 HOME_CHANGED = const(1 << 10)  # transfer's answer: a foundation changed (bits 0-9: columns)
 _TAKERS = const(208)  # in stacks, after 52 * 4: per card, the suits one rank lower it takes
 _EXACT = const(22)  # in hashes, after the terms and sums (2 * _COLUMNS + 2): 1, the exact hash
+# a move's count at least this: a dig, this + the cards into the cells (list_moves)
+_DIG = const(64)
 _P1 = const(16777213)  # primes under 2**24: h * 61 + 52 stays under 2**30
 _P2 = const(16777199)
 # 4 * n ** 1.3 for n cards under a column's top run
@@ -191,6 +193,7 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
     kings_only = int(limits[1])
     most = int(limits[3])
     columns = int(limits[4])
+    digs = int(limits[5])
     # parent[card]: 1 + the column the card may go on, marked (the high
     # four bits) with the count of this call, parent[52], so that what an
     # earlier call wrote counts for nothing and needs no clearing but once
@@ -329,6 +332,36 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
             cand[j + 2] = 1
             cand[j + 3] = 0
             n += 1
+            # digging, as one move: the top cards into the cells, then the
+            # card they covered onto a column that takes it, or home (by
+            # autoplay), or none (the column emptied): fc-solve's "move
+            # stack cards to different stacks", "put non-top stack cards in
+            # the foundations" and "empty an entire stack into the
+            # freecells".  No card uncovered on the way may go home, as a
+            # player's autoplay would send it.  count: _DIG + the cards
+            # into the cells
+            if digs:  # (games built by suit: limits)
+                d = 1
+                while d < h and d <= free:
+                    card = int(cards[base + h - 1 - d])
+                    if int(home[_GOES + card]):
+                        break
+                    dst = (int(parent[card]) ^ mark) - 1
+                    if dst < _COLUMNS and dst != c and n < most:
+                        j = 4 * n
+                        cand[j] = c
+                        cand[j + 1] = dst
+                        cand[j + 2] = _DIG + d
+                        cand[j + 3] = 0
+                        n += 1
+                    d += 1
+                if 1 < d <= free and n < most:
+                    j = 4 * n
+                    cand[j] = c
+                    cand[j + 1] = free_cell
+                    cand[j + 2] = _DIG + d
+                    cand[j + 3] = 0
+                    n += 1
     return n
 
 
@@ -357,7 +390,7 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
         src = int(out[j])
         dst = int(out[j + 1])
         count = int(out[j + 2])
-        if dst >= _FOUND0 or src >= _FOUND0:  # home, or back from home
+        if dst >= _FOUND0 or src >= _FOUND0 or count >= _DIG:  # home, back from home, a dig
             slow[nslow] = m
             nslow += 1
             continue
