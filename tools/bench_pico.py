@@ -81,7 +81,7 @@ def hint_617():
         app.tick(ticks_ms())
     ms = ticks_diff(ticks_ms(), t)
     app.redraw()
-    print("pico_hint_617_s: %.1f" % (ms / 1000))
+    print("pico_hint_617_s: %.2f" % (ms / 1000))
     print("pico_hint_617_positions: %d" % app.assistant.solver.positions)
     return app
 

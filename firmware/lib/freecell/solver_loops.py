@@ -376,7 +376,7 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
     uncovering a card autoplay would send home (safe[0]: a bit for each pile
     whose next card may go), changes what every column waits for: those go
     into slow (their indices; the count is returned) for the solver to score
-    by making them."""
+    by making them, and so do digs (list_moves)."""
     out = ptr8(cand)
     kept = ptr16(scores)
     deck = ptr8(cards)
@@ -390,7 +390,7 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
         src = int(out[j])
         dst = int(out[j + 1])
         count = int(out[j + 2])
-        if dst >= _FOUND0 or src >= _FOUND0 or count >= _DIG:  # home, back from home, a dig
+        if dst >= _FOUND0 or src >= _FOUND0:  # home, or back from home
             slow[nslow] = m
             nslow += 1
             continue
@@ -416,6 +416,10 @@ def score_moves(cand, n: int, cards, heights: ptr8, cells, home, w, shares, qual
                 else:  # the whole top run leaves
                     q += int(qs[_BELOW + src]) - int(qs[src])
             else:
+                if count >= _DIG:  # a dig (more cards than the column's: here only)
+                    slow[nslow] = m
+                    nslow += 1
+                    continue
                 q += int(weight[1]) - (int(qs[src]) - _BIAS)
             moved = deck
             at = base + h
