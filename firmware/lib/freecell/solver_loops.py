@@ -175,7 +175,8 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
     returns how many (those past the room in cand are left out).
     limits: free cells, kings only (may only a king head a run on an empty
     column), take back (may a foundation's top card come back to a column),
-    room in cand, columns; runs[free cells * 11 + empty columns]: the
+    room in cand, columns, digs (list the digs below: a strategy's, in the
+    games built by suit); runs[free cells * 11 + empty columns]: the
     longest run the rules let move (the empty columns not counting the
     target); stacks[_TAKERS + card]: a bit for each suit whose card one
     rank lower may go on card; parent: 53 bytes of list_moves' own (below);
@@ -185,7 +186,9 @@ def list_moves(cards: ptr8, heights: ptr8, cells: ptr8, home: ptr8, stacks: ptr8
     with take back, each foundation's top card onto a column, into an empty
     column; then each column's top card home, every part of its top run onto a
     column that takes it, into an empty column (every length: each leads
-    somewhere else), its top card into a free cell.  (Each move is written
+    somewhere else), its top card into a free cell, then (digs) its digs,
+    onto each column that takes a card it covers, and last into the cells
+    alone.  (Each move is written
     where it is found: a call a move cost a fifth of this function's time
     on CircuitPython, where these loops run as plain Python.)"""
     qs = ptr16(shares)
