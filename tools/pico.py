@@ -370,6 +370,10 @@ def serve(image):
     # a kill (not only Ctrl-C) stops the board too: its node process runs in
     # a session of its own and would outlive this one, a core at work
     signal.signal(signal.SIGTERM, lambda *args: sys.exit(0))
+    # and Ctrl-C stops it even when it was started with SIGINT ignored (a
+    # job a script put in the background inherits that, and Python then
+    # raises no KeyboardInterrupt: a CI run launched so hung here)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     with VirtualPico(image, survive_reset=True) as board:
         print("emulated Pico on %s (flash: %s); Ctrl-C stops it" % (board.port, image))
         print("  make flash BOARD=pico_ssd1306 PORT=%s" % board.port, flush=True)
