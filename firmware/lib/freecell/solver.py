@@ -289,8 +289,10 @@ class Solver:
         if not _generate(self):
             return -1
         j = self.order[0] * 4
-        if self.cand[j + 2] >= _DIG:  # a dig: its first card, into the first free cell
-            return pack(self.cand[j], _CELL0 + bytes(self.table.cell_cards).index(_NO_CARD), 1)
+        if self.cand[j + 2] >= _DIG:  # a dig: its first card, where _dig() sends it
+            k = 3 * self.nsteps  # (written past the line's steps, not made)
+            _dig(self, self.nsteps, self.cand[j], self.cand[j + 1], self.cand[j + 2] - _DIG)
+            return pack(self.steps[k], self.steps[k + 1], 1)
         return pack(self.cand[j], self.cand[j + 1], self.cand[j + 2])
 
     def progress(self):
