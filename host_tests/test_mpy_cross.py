@@ -102,7 +102,9 @@ def test_the_test_trees_carry_the_boards_source_names_not_this_checkouts(firmwar
     compiled under this checkout's path, the small-heap figures would depend
     on where the project was cloned (CI once lost the solver's table at
     110 KB to a longer path).  The test trees and make bench get the names a
-    board's files get (tools/flash.py): app/play.py, freecell/game.py."""
+    board's files get (tools/flash.py): the module's own, app.play, which
+    the import interns anyway (a path, app/play.py, was one string more a
+    module)."""
     names = []
     for top, _, files in os.walk(firmware_mpy):
         for name in files:
@@ -112,5 +114,19 @@ def test_the_test_trees_carry_the_boards_source_names_not_this_checkouts(firmwar
                 assert ROOT.encode() not in data, name
                 names.append(os.path.relpath(os.path.join(top, name), firmware_mpy))
     with open(os.path.join(firmware_mpy, "app", "play.mpy"), "rb") as f:
-        assert b"app/play.py" in f.read()
+        data = f.read()
+    assert b"app.play" in data and b"play.py" not in data
     assert len(names) > 20
+
+
+def test_a_modules_source_name_is_its_name_on_every_board():
+    from flash import module_name
+
+    assert module_name("lib/app/play.mpy") == "app.play"
+    assert module_name("lib/freecell/__init__.py") == "freecell"
+    assert module_name("board.mpy") == "board"
+    assert module_name("game_board.py") == "game_board"  # CircuitPython's board module
+    assert module_name("lib/adafruit_display_text/label.py") == "adafruit_display_text.label"
+    # the Thumby's: the packages in the game's own folder, which is on sys.path
+    assert module_name("Games/FreeCell/app/play.mpy", "Games/FreeCell") == "app.play"
+    assert module_name("Games/FreeCell/board.mpy", "Games/FreeCell") == "board"

@@ -123,7 +123,7 @@ def compile_tree(out, arch="host"):
     """The firmware and the bench scripts as .mpy, as a board has them, the
     native code for arch (the host's unix port by default)."""
     sys.path.insert(0, TOOLS)
-    from flash import compile_module
+    from flash import compile_module, module_name
 
     for src, package in ((os.path.join(LIB, "freecell"), "freecell"),
                          (os.path.join(LIB, "app"), "app"),
@@ -132,15 +132,15 @@ def compile_tree(out, arch="host"):
         os.makedirs(os.path.join(out, package), exist_ok=True)
         for name in sorted(os.listdir(src)):
             if name.endswith(".py"):
-                # the board's own source names, not this checkout's path:
-                # the names are kept in the heap, so the figures would
-                # depend on where the project was cloned
+                # the board's own source names (the module's), not this
+                # checkout's path: the names are kept in the heap, so the
+                # figures would depend on where the project was cloned
                 compile_module(os.path.join(src, name),
                                os.path.join(out, package, name[:-3] + ".mpy"), arch,
-                               package + "/" + name)
+                               module_name(package + "/" + name))
     for name in ("bench_engine", "bench_replay", "bench_app", "bench_solver", "bench_pico"):
         compile_module(os.path.join(TOOLS, name + ".py"), os.path.join(out, name + ".mpy"), arch,
-                       name + ".py")
+                       name)
 
 
 def pack_moves(path, out):
@@ -475,7 +475,7 @@ def pico_scripts(names):
     for name in names:
         files[name + ".mpy"] = os.path.join(scripts, name + ".mpy")
         flash.compile_module(os.path.join(TOOLS, name + ".py"), files[name + ".mpy"], "armv6m",
-                             name + ".py")
+                             name)
     return files
 
 
@@ -625,8 +625,7 @@ def cp_drive(form):
         source = os.path.join(TOOLS, name + ".py")
         if form == "mpy":
             extra[name + ".mpy"] = os.path.join(scripts, name + ".mpy")
-            flash.compile_module(source, extra[name + ".mpy"], None, name + ".py",
-                                 cpico.MPY_CROSS)
+            flash.compile_module(source, extra[name + ".mpy"], None, name, cpico.MPY_CROSS)
         else:
             extra[name + ".py"] = source
     image = os.path.join(BUILD, "cp-%s.img" % form)

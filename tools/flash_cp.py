@@ -46,7 +46,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from circuitpython import LIBS, install  # noqa: E402
 from flash import (boards as boards_for, PACKAGES, compile_module, firmware_sources,  # noqa: E402
-                   plain_python)
+                   module_name, plain_python)
 
 
 def fail(message):
@@ -216,7 +216,7 @@ def build(board, mpy_cross=None):
     def module(src, path, plain):
         """plain: a firmware module, whose viper decorators come out."""
         if mpy_cross is not None:
-            out[path[:-3] + ".mpy"] = compiled(src, path, mpy_cross)
+            out[path[:-3] + ".mpy"] = compiled(src, module_name(path), mpy_cross)
         elif plain:
             out[path] = plain_python(read(src).decode()).encode()
         else:
@@ -255,8 +255,9 @@ def read(path):
 
 
 def compiled(src, name, mpy_cross):
-    """src as CircuitPython's .mpy bytes, `name` its source name on the
-    drive (flash.compile_module: the viper decorators taken out)."""
+    """src as CircuitPython's .mpy bytes, `name` its source name (the
+    module's: flash.module_name) (flash.compile_module: the viper
+    decorators taken out)."""
     with tempfile.TemporaryDirectory() as folder:
         target = os.path.join(folder, "module.mpy")
         try:
