@@ -193,8 +193,8 @@ def fake_mpy_cross(tmp_path, major):
 
 def test_with_circuitpythons_mpy_cross_the_modules_go_as_mpy(libs, tmp_path):
     """MPY_CROSS=PATH: the firmware and the libraries compiled by that
-    mpy-cross, each under its name on the drive; code.py and game_board.py
-    stay .py; flashing again without it puts the .py back and removes every
+    mpy-cross, each with its module's name as its source name
+    (flash.module_name); code.py and game_board.py stay .py; flashing again without it puts the .py back and removes every
     .mpy (a board would load a stale .py before the .mpy, and the other way
     round the game's old files would linger)."""
     drive = tmp_path / "CIRCUITPY"
@@ -206,7 +206,7 @@ def test_with_circuitpythons_mpy_cross_the_modules_go_as_mpy(libs, tmp_path):
                            capture_output=True, text=True)
     assert first.returncode == 0, first.stderr
     game = (drive / "lib" / "freecell" / "game.mpy").read_bytes()
-    assert game.startswith(b"C\x06lib/freecell/game.py\n")
+    assert game.startswith(b"C\x06freecell.game\n")
     loops = (drive / "lib" / "freecell" / "solver_loops.mpy").read_bytes()
     assert b"def list_moves" in loops and b"\n@micropython.viper\n" not in loops
     assert (drive / "lib" / "adafruit_displayio_ssd1306.mpy").exists()
