@@ -252,9 +252,9 @@ def test_every_strategy_but_the_last_tries_no_more_moves_than_a_depth_keeps():
 def test_bakers_game_runs_its_own_strategies_and_solves_what_freecells_miss(monkeypatch):
     """Baker's Game (by suit, any card into an empty column) runs
     BAKERS_STRATEGIES; the games by suit with kings only, and FreeCell's
-    family, run STRATEGIES.  Deal 508 is solved in a few hundred positions
-    with Baker's, and its line wins; FreeCell's miss it in the board's
-    10,000."""
+    family, run STRATEGIES.  Deals 508 and 222 are solved in a few hundred
+    positions with Baker's (by its first strategy, by its second), and
+    their lines win; FreeCell's miss them in the board's 10,000."""
     from freecell import solver as module
     from freecell.variants import VARIANTS, BakersGame
 
@@ -262,22 +262,23 @@ def test_bakers_game_runs_its_own_strategies_and_solves_what_freecells_miss(monk
         expected = module.BAKERS_STRATEGIES if variant is BakersGame else module.STRATEGIES
         assert module._portfolio(variant()) is expected, variant.name
 
-    def search():
+    def search(deal):
         game = Game(variant=BakersGame())
-        game.deal(508)
+        game.deal(deal)
         solver = Solver()
         solver.start(game)
         while solver.step(1000) == SEARCHING:
             pass
         return game, solver
 
-    game, solver = search()
-    assert solver.state == SOLVED and solver.positions < 1000, solver.positions
-    for packed in solver.moves(True):
-        assert game.play(packed) == 0, game.reason()
-    assert game.is_won()
+    for deal in (508, 222):
+        game, solver = search(deal)
+        assert solver.state == SOLVED and solver.positions < 1000, (deal, solver.positions)
+        for packed in solver.moves(True):
+            assert game.play(packed) == 0, game.reason()
+        assert game.is_won()
     monkeypatch.setattr(module, "BAKERS_STRATEGIES", module.STRATEGIES)
-    assert search()[1].state != SOLVED
+    assert search(508)[1].state != SOLVED and search(222)[1].state != SOLVED
 
 
 def test_the_moves_kept_a_depth_are_the_moves_generated_again():

@@ -70,7 +70,8 @@ _ALL = const(0x3FF)  # solver_loops._ALL: a bit for each column (table.MAX_COLUM
 _EXACT = const(22)  # solver_loops._EXACT: in hashes, remember()'s exact flag
 _DIG = const(64)  # solver_loops._DIG: a move's count from this up, a dig
 # The search runs these strategies in turn, each from a fresh start with its
-# share of the budget (tenths).  Depth-first search sinks into bad subtrees;
+# share of the budget (parts of the shares' sum: here tenths).  Depth-first
+# search sinks into bad subtrees;
 # trying only a position's best 2-4 moves keeps it on good lines, and a
 # differently scored search usually finds what one misses.  The last
 # strategy tries every move, so a search that runs out of positions there
@@ -111,13 +112,15 @@ STRATEGIES = (
 )
 # Baker's Game's (built by suit, any card into an empty column: the games
 # built by suit with kings only play FreeCell's, and beat fc-solve with
-# them): one more strategy first, which digs and counts disorder fc-solve's
-# way, with a tenth of the budget (a share of 1 of 11).  Its few hundred
-# positions solve deals 508 and 514, which the others miss in 10,000;
-# placed later, or given more, it took the budget from the last strategy,
-# which solves deals 9, 112 and 356 only after 8,000 positions (75.4% ->
-# 75.6% of deals 1-1000; fc-solve 75.7%).
-BAKERS_STRATEGIES = ((20, 15, 6, 8, 20, 4, 1, 1, 1),) + STRATEGIES
+# them): two more strategies first, which dig and count disorder fc-solve's
+# way, with 2 and 1 of the 38 shares (526 and 263 positions; FreeCell's five
+# keep their proportions as near as whole shares go).  Their few hundred
+# positions solve deals 508, 514 (the first) and 222 (the second), which
+# the others miss in 10,000; given more, or placed later, they took the
+# budget from the last strategy, which solves deals 9, 112 and 356 only
+# after 8,000 positions (75.4% -> 75.7% of deals 1-1000, as fc-solve).
+BAKERS_STRATEGIES = ((20, 15, 6, 8, 20, 4, 2, 1, 1), (20, 15, 6, 8, 30, 3, 1, 1, 1)) + tuple(
+    weights[:6] + (share,) + weights[7:] for weights, share in zip(STRATEGIES, (14, 7, 7, 4, 3)))
 
 
 class Solver:
@@ -500,7 +503,8 @@ class Solver:
         return min(self.share_end - self.positions, self.full - self.stored)
 
     def _shares(self, n):
-        """The budget shares of the first n strategies run, in tenths."""
+        """The budget shares of the first n strategies run (parts of the
+        portfolio's sum: FreeCell's are tenths)."""
         total = 0
         for k in range(n):
             total += self.portfolio[k][6]
