@@ -194,8 +194,9 @@ def fake_mpy_cross(tmp_path, major):
 def test_with_circuitpythons_mpy_cross_the_modules_go_as_mpy(libs, tmp_path):
     """MPY_CROSS=PATH: the firmware and the libraries compiled by that
     mpy-cross, each with its module's name as its source name
-    (flash.module_name); code.py and game_board.py stay .py; flashing again without it puts the .py back and removes every
-    .mpy (a board would load a stale .py before the .mpy, and the other way
+    (flash.module_name); code.py and game_board.py stay .py; flashing again
+    without it puts the .py back and removes every .mpy (a board would load
+    a stale .py before the .mpy, and the other way
     round the game's old files would linger)."""
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()

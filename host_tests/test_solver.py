@@ -17,9 +17,9 @@ from freecell.table import CELL0
 FC = os.path.join(TOOLS, "fc.py")
 
 
-def solve(number, cells=4, autoplay=True, **settings):
+def solve(number, cells=4, autoplay=True, variant=None, **settings):
     """With the board's settings unless told otherwise."""
-    game = Game(cells=cells, autoplay=autoplay)
+    game = Game(cells=cells, autoplay=autoplay, variant=variant)
     game.deal(number)
     solver = Solver(**settings)
     solver.start(game)
@@ -262,23 +262,15 @@ def test_bakers_game_runs_its_own_strategies_and_solves_what_freecells_miss(monk
         expected = module.BAKERS_STRATEGIES if variant is BakersGame else module.STRATEGIES
         assert module._portfolio(variant()) is expected, variant.name
 
-    def search(deal):
-        game = Game(variant=BakersGame())
-        game.deal(deal)
-        solver = Solver()
-        solver.start(game)
-        while solver.step(1000) == SEARCHING:
-            pass
-        return game, solver
-
     for deal in (508, 222):
-        game, solver = search(deal)
+        game, solver = solve(deal, variant=BakersGame())
         assert solver.state == SOLVED and solver.positions < 1000, (deal, solver.positions)
         for packed in solver.moves(True):
             assert game.play(packed) == 0, game.reason()
         assert game.is_won()
     monkeypatch.setattr(module, "BAKERS_STRATEGIES", module.STRATEGIES)
-    assert search(508)[1].state != SOLVED and search(222)[1].state != SOLVED
+    for deal in (508, 222):
+        assert solve(deal, variant=BakersGame())[1].state != SOLVED
 
 
 def test_the_moves_kept_a_depth_are_the_moves_generated_again():

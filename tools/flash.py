@@ -245,9 +245,9 @@ def module_name(path, folder=None):
     kept in the heap for each module: 1 KB of the Pico's free heap in all
     (pico_boot_free_kb 101 -> 102)."""
     path = path.rsplit(".", 1)[0]
-    for top in ("lib/", (folder or "lib") + "/"):
-        if path.startswith(top):
-            path = path[len(top):]
+    top = (folder or "lib") + "/"
+    if path.startswith(top):
+        path = path[len(top):]
     if path.endswith("/__init__"):
         path = path[:-len("/__init__")]
     return path.replace("/", ".")

@@ -256,8 +256,8 @@ def read(path):
 
 def compiled(src, name, mpy_cross):
     """src as CircuitPython's .mpy bytes, `name` its source name (the
-    module's: flash.module_name) (flash.compile_module: the viper
-    decorators taken out)."""
+    module's, flash.module_name's), the viper decorators taken out
+    (flash.compile_module)."""
     with tempfile.TemporaryDirectory() as folder:
         target = os.path.join(folder, "module.mpy")
         try:
