@@ -27,7 +27,11 @@ SHOW_MS = 600  # between the moves of "show me"
 # of moves are made after them (a whole line of 150 moves is under 1 KB);
 # make_solver checks that a solver it made left this much
 RESERVE = 3072
-SMALLEST_BITS = 9  # 512 slots: 96% of deals 1-200 still solved; below, not worth it
+# the smallest seen table: 256 slots (1.5 KB) still solve 91.0% of deals
+# 1-1000 with lines up to 200 moves (512 slots: 95.8%; `bench_solver.py deals
+# 1 1000 8 200`), where no table says "not enough memory": an ESP32-sized
+# heap of 102 KB gets this one
+SMALLEST_BITS = 8
 # Where the solver's code (solver.py and its loops, a fifth of the
 # firmware's) is loaded: with the app where memory is plenty (a Pico: on the
 # emulated one the search ran 526 positions a second from code loaded then,
