@@ -165,11 +165,11 @@ def test_only_the_columns_a_move_touched_are_rated_again(monkeypatch):
     """The solver rates again only the columns moved since the last rating
     (all of them once a foundation changed): the same searches, position
     for position, as rating every column every time, in every game."""
-    from freecell import solver as module, table
+    from freecell import solver as module, solver_moves as moves, table
     from freecell.variants import VARIANTS
 
-    assert module._ALL == (1 << table.MAX_COLUMNS) - 1
-    rate_position = module.rate_position  # both _generate() and _quality() rate through it
+    assert module._ALL == moves._ALL == (1 << table.MAX_COLUMNS) - 1
+    rate_position = moves.rate_position  # both _generate() and _quality() rate through it
 
     def rates_all(cards, heights, columns, home, stacks, w, shares, dirty, keep, cells, ncells):
         return rate_position(cards, heights, columns, home, stacks, w, shares, module._ALL, keep,
@@ -179,7 +179,7 @@ def test_only_the_columns_a_move_touched_are_rated_again(monkeypatch):
         for deal in (1, 2, 5, 10, 617):
             answers = []
             for rate in (rate_position, rates_all):
-                monkeypatch.setattr(module, "rate_position", rate)
+                monkeypatch.setattr(moves, "rate_position", rate)
                 game = Game(variant=variant())
                 game.deal(deal)
                 solver = Solver()
@@ -196,7 +196,7 @@ def test_a_moves_score_without_making_it_is_the_score_of_making_it(monkeypatch):
     every game, the score is the one making the move and rating the whole
     position from scratch gives (the moves it leaves to the solver, home or
     uncovering a card autoplay takes, are scored by making them)."""
-    from freecell import solver as module
+    from freecell import solver_moves as module  # where _generate() scores
     from freecell.variants import VARIANTS
 
     real = module.score_moves
@@ -304,7 +304,7 @@ def test_the_safe_moves_kept_for_heights_met_before_are_the_rules_answers(monkey
     """_update_safe() answers from the heights it kept: every answer is the
     one the rules give anew, in every game, and most answers for heights
     that changed need no asking (deal 617: 513 of 603 on the host)."""
-    from freecell import solver as module
+    from freecell import solver_moves as module  # autoplay's and _generate()'s
     from freecell.variants import VARIANTS
 
     update = module._update_safe
@@ -367,7 +367,10 @@ def test_the_hashes_kept_are_those_of_hashing_every_column(monkeypatch):
         calls[0] += 1
         return new
 
-    monkeypatch.setattr(module, "remember", checked)
+    from freecell import solver_moves
+
+    monkeypatch.setattr(module, "remember", checked)  # step()'s
+    monkeypatch.setattr(solver_moves, "remember", checked)  # _remember()'s, a strategy's start
     games = sorted(VARIANTS, key=lambda v: -v().columns)  # the widest first
     assert games[0]().columns > games[-1]().columns
     reused = Solver(budget=1000)
@@ -490,7 +493,7 @@ def test_the_move_ranked_first_is_a_move_a_player_may_make_in_every_position_of_
 def test_freecell_and_the_games_built_in_colours_list_no_digs(monkeypatch):
     """Digs are for the games built by suit: FreeCell's searches with them
     were worse (deal 617 not solved in 10,000 positions)."""
-    from freecell import solver as module
+    from freecell import solver_moves as module  # where _generate() lists
     from freecell.variants import VARIANTS
 
     real = module.list_moves

@@ -22,6 +22,7 @@ Modules, each doing one thing:
   replay        one logged action played again under the rules
   results       a finished game's result file, checked by replaying its log
   solver        the solver: hints, "show me", "winnable?"
+  solver_moves  its moves made, undone, rated and listed; positions seen
   solver_loops  its inner loops (viper machine code on a board)
 The rules they implement: docs/RULES.md.
 
