@@ -18,44 +18,29 @@ import gc
 import sys
 from time import localtime
 
-from freecell.compat import sleep_ms, ticks_diff, ticks_ms
+from freecell.compat import loaded, sleep_ms, ticks_diff, ticks_ms
 from freecell.game import Game
 from freecell.scoring import TIMED
 
-# Where the heap is tight (under 100 KB free here, assistant.EARLY_LOAD_FREE:
-# an ESP32's, CircuitPython's), it is collected after each module that loads,
-# as freecell/game.py does and for the same reason (the .mpy loader's
-# garbage): a whole game plays from 95 KB (make bench's app_min_heap_kb32,
-# 99 without) and the solver gets a seen table from 102 KB (106).  Where it
-# is roomy (a Pico's), the holes are left to the short-lived allocations
-# (the frames a press's calls put on the heap): filled with the app's code,
-# they made each of those search further up the heap for room, and a press
-# 3 ms slower on the emulated Pico (pico_press_ms 50.4 against 47.4).
-_TIGHT = hasattr(gc, "mem_free") and gc.mem_free() < 100 * 1024
-
-
-def _loaded():
-    if _TIGHT:
-        gc.collect()
-
-
+# the heap collected after each module that loads, as freecell/game.py
+# does (freecell.compat.loaded() says why)
 from .assistant import PROGRESS, Assistant, HINT, SHOW, WINNABLE
-_loaded()
+loaded()
 from .buttons import Buttons, B, NO_EVENT
-_loaded()
+loaded()
 from . import let_go
 from .keeper import Keeper
-_loaded()
+loaded()
 from .layout import Layout
-_loaded()
+loaded()
 from .paint import Painter
-_loaded()
+loaded()
 from .play import PlayScreen
-_loaded()
+loaded()
 from .screens import GameScreen, MenuScreen, TitleScreen
-_loaded()
+loaded()
 from .table_view import TableView
-_loaded()
+loaded()
 
 IDLE_MS = 120000  # the display sleeps after two minutes without a press
 # Screens made when first asked for (app.lazy("end"), ...) and let go of,

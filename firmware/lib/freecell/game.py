@@ -16,30 +16,22 @@ can be checked by replaying it; `assisted` says the solver played part of
 this deal.
 """
 
-import gc
 import sys
 
-# The heap is collected after each module this one loads.  MicroPython's
-# .mpy loader leaves garbage behind once a module has run (a raw-code object
-# for each function, 16 bytes, and the module body's own bytecode), one hole
-# beside each function's code; collected before the next module loads, the
-# holes take that module's code and objects, where uncollected they are
-# passed over and the code goes on the heap's top.  The engine's smallest
-# heap (make bench's min_heap_kb32: deal 617 won and taken back) went from
-# 30 to 26 KB; app/app.py does the same for the app's modules.
-from .compat import const
+# the heap collected after each module that loads (compat.loaded() says why)
+from .compat import const, loaded
 from .deal import DealNumber
-gc.collect()
+loaded()
 from .history import History
-gc.collect()
+loaded()
 from .movelog import MoveLog, CAPACITY, pack, src_of, dst_of, count_of
-gc.collect()
+loaded()
 from .scoring import step_points, undo_points, final_score, win_bonus
-gc.collect()
+loaded()
 from .table import Table, first_pile, home_put
-gc.collect()
+loaded()
 from .rules import FreeCell
-gc.collect()
+loaded()
 
 # other modules' numbers, copied so that the compiler folds them (an imported
 # name is a look-up at run time and an entry in this module's globals)
