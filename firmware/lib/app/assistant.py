@@ -13,6 +13,7 @@ large as the free memory allows (make_solver); a board without the memory
 says so instead of failing, and so does a search that runs out of it."""
 
 import gc
+import sys
 
 from freecell.compat import ticks_diff
 from freecell.game import OK
@@ -42,9 +43,19 @@ SMALLEST_BITS = 8
 # garbage left rather than the top of the heap, where the seen table's 48 KB
 # block will be wanted: on the emulated Pico the largest free block at the
 # first hint was 48.8 KB without the collect (a 4,096-slot table), 52.5 KB
-# with it
-EARLY_LOAD_FREE = 100 * 1024
-if not hasattr(gc, "mem_free") or gc.mem_free() >= EARLY_LOAD_FREE:  # CPython: plenty
+# with it.  The free memory here, with the engine and the app's first module
+# loaded: a Pico well over 100 KB, CircuitPython's .mpy drive 97 KB (it loads the
+# solver here: 100 KB was its edge, and its boot's own path fell under it),
+# the .py drive 82 KB, a 110 KB heap (an ESP32's) 66 KB.  Never on
+# CircuitPython's .py drive, whichever its free memory: there the solver's
+# modules are compiled from source, 1.5 s and most of the heap for a moment
+# (the bench's boot, with more free there, compiled them and then had no
+# room to load the saved files)
+EARLY_LOAD_FREE = 90 * 1024
+_COMPILES = sys.implementation.name == "circuitpython" and globals().get("__file__", "").endswith(".py")
+SOLVER_WITH_APP = not _COMPILES and (not hasattr(gc, "mem_free")  # CPython: plenty
+                                     or gc.mem_free() >= EARLY_LOAD_FREE)
+if SOLVER_WITH_APP:
     gc.collect()
     from freecell import solver  # noqa: F401 (kept in sys.modules)
 # the solver's states (copies: the solver is loaded only when asked)
@@ -55,10 +66,15 @@ GAVE_UP = const(3)  # solver.GAVE_UP
 HINT = 1
 SHOW = 2
 WINNABLE = 3
-# free memory from which the thinker may be made (its code, and the solver's
-# tables if they are not made yet, 58 KB at full size): a Pico's heap has it;
-# an ESP32's and CircuitPython's Pico (44-54 KB free after its boot) have not
-THINK_FREE = 68 * 1024
+# The thinker is made where the solver's code was loaded with the app (it
+# never loads that code at a pause, where a press would wait on it: an
+# ESP32's heap loads it at the first question, CircuitPython's .py drive
+# compiles it then) and at least this much is free: its own code, and the
+# solver's tables if they are not made yet, as large as make_solver finds
+# room for (a 4,096-slot table and its lines are 31 KB, with RESERVE beside
+# them).  A Pico's heap has 101 KB free after boot, CircuitPython's .mpy
+# drive 45 KB: a 4,096-slot table there.
+THINK_FREE = 40 * 1024
 # what tick() changed on screen: more than the progress, or only that
 _CHANGED = const(1)
 PROGRESS = const(2)
@@ -105,7 +121,8 @@ class Assistant:
             if not self.can_think or not self.app.keeper.settings.think:
                 return False
             gc.collect()  # (once) what is free, not what garbage hides
-            self.can_think = not hasattr(gc, "mem_free") or gc.mem_free() >= THINK_FREE
+            self.can_think = SOLVER_WITH_APP and (not hasattr(gc, "mem_free")
+                                                 or gc.mem_free() >= THINK_FREE)
             if not self.can_think:
                 return False
             from .thinker import Thinker

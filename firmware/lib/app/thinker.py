@@ -18,9 +18,10 @@ stays until the player asks).  Allocates nothing per slice (the solver's
 step() allocates nothing; the line, once, when found).
 
 Made by the assistant only where the solver's code was loaded with the app
-(a heap with room to spare: a Pico) and the settings say so (THINK AHEAD,
-on by default); never on a small heap (an ESP32's), where its code and the
-solver's tables would not fit beside the app's.
+(a Pico's heap, CircuitPython's .mpy drive: assistant.THINK_FREE) and the
+settings say so (THINK AHEAD, on by default); never where that code is
+loaded at the first question (an ESP32's heap, CircuitPython's .py drive),
+which a pause would then wait on.
 """
 
 import gc
