@@ -277,7 +277,8 @@ def figures32(packed, keys):
                      run_mpy("bench_app", ["assist"], kb, 32).stdout.splitlines()
                      if ": " in line)
         slots, depth = int(small.get("table_slots", 0)), int(small.get("max_depth", 0))
-        lines.append("small_heap_table_slots%s: %d       # with -X heapsize=%dk" % (suffix, slots, kb))
+        lines.append("small_heap_table_slots%s: %d       # with -X heapsize=%dk"
+                     % (suffix, slots, kb))
         if slots:
             rows = solver_rows(["%d" % (slots.bit_length() - 1), str(depth)])
             lines.append("solver_small_solved_pct%s: %.1f" % (

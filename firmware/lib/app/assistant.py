@@ -52,7 +52,8 @@ SMALLEST_BITS = 8
 # (the bench's boot, with more free there, compiled them and then had no
 # room to load the saved files)
 EARLY_LOAD_FREE = 90 * 1024
-_COMPILES = sys.implementation.name == "circuitpython" and globals().get("__file__", "").endswith(".py")
+_COMPILES = sys.implementation.name == "circuitpython" \
+    and globals().get("__file__", "").endswith(".py")
 SOLVER_WITH_APP = not _COMPILES and (not hasattr(gc, "mem_free")  # CPython: plenty
                                      or gc.mem_free() >= EARLY_LOAD_FREE)
 if SOLVER_WITH_APP:

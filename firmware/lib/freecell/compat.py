@@ -100,7 +100,8 @@ except ImportError:
 # Not on CircuitPython, whose .mpy drive gained nothing by it
 # (cp_boot_free_kb_mpy and cp_solver_free_kb_mpy the same): docs/MEASURED.md.
 TIGHT_HEAP = const(150 * 1024)
-_COLLECTS = sys.implementation.name == "micropython" and gc.mem_free() + gc.mem_alloc() < TIGHT_HEAP
+_COLLECTS = sys.implementation.name == "micropython" \
+    and gc.mem_free() + gc.mem_alloc() < TIGHT_HEAP
 
 
 def loaded():
