@@ -9,10 +9,11 @@ are allocated first, the heap is collected, and only then is the app's code
 loaded.  The saved game, statistics and settings (in the flash's root:
 app/storage.py; where the board's `files` says: the Thumby's /Saves/FreeCell;
 in its `nvm`: CircuitPython's) are loaded and checked before the app's code is, so the
-loaders' code never shares the heap with it.  freecell/game.py and
-app/app.py collect the heap after each module they load, so that the next
-module's code fills the holes the last one's loading left.  Nothing heavy
-happens at import time anywhere else.
+loaders' code never shares the heap with it.  On a small heap (under
+150 KB: an ESP32's, not a Pico's) freecell/game.py and app/app.py collect
+it after each module they load, so that the next module's code fills the
+holes the last one's loading left (freecell.compat.loaded()).  Nothing
+heavy happens at import time anywhere else.
 """
 
 import gc
