@@ -191,7 +191,9 @@ def test_the_menus_items_stay_put_and_what_cannot_be_done_says_why():
     fresh = list(labels(d.app.menu))
     d.choose("redo")  # struck through: nothing to redo
     assert d.app.screen is d.app.menu and d.app.menu.notice == "nothing to redo"
-    d.press("b")
+    d.press("b")  # the box goes, and nothing else
+    assert d.app.screen is d.app.menu and d.app.menu.notice is None
+    d.press("b")  # back to the game
     d.press("a", "a", "b")  # a move, then B: undo
     d.press("start")
     assert labels(d.app.menu) == fresh  # the same items, in the same places

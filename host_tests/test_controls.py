@@ -70,7 +70,7 @@ def test_holding_up_and_down_go_to_the_other_rows_legal_place():
     assert d.play.location() == 1
 
 
-def test_a_lost_position_says_so_and_b_undoes_at_once():
+def test_a_lost_position_says_so_and_b_closes_the_message_then_undoes():
     # the cells full after 9H goes into the last one: no card can go anywhere
     d, game = on(["KS 2D", "KD 2C", "KC 2H", "KH 2S 9H", "QS", "QD", "QC", "QH"],
                  cells=["9C", "9D", "9S", "-"])
@@ -78,8 +78,10 @@ def test_a_lost_position_says_so_and_b_undoes_at_once():
     d.press("right*3", "a")  # 9H: its only place, the free cell
     d.press("a")
     assert not game.has_move()
-    assert d.message() == "NO MOVES LEFT: B TAKES THE LAST ONE BACK"
-    d.press("b")  # at once, not first closing the message
+    assert d.message() == "NO MOVES LEFT: UNDO WITH B, OR GIVE UP IN THE MENU"
+    d.press("b")  # the message goes, and nothing else (a tournament's undo costs points)
+    assert game.undos == 0 and not d.play.message_lines
+    d.press("b")
     assert game.undos == 1 and game.table.cell_cards[3] == 255
     # with nothing to take back: give up is the way on
     d, game = on(["KS 2D", "KD 2C", "KC 2H", "KH 2S", "QS", "QD", "QC", "QH"],

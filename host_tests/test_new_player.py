@@ -221,7 +221,7 @@ def test_settings_change_with_left_and_right():
 # -- 10. words ------------------------------------------------------------------
 
 def test_a_ten_is_10_in_every_word_a_player_reads():
-    from app.assistant import hint_words
+    from app.hints import hint_words
     game = position(["KD TS", "JH", "QS", "KC"])
     assert hint_words(game, 0, 1, 0) == "move 10S onto JH"
     assert "TS" not in game.reason()

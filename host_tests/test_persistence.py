@@ -254,10 +254,12 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
     st = Stats()
     st.start()
     good = st.encode()
+    version = R.STATS_VERSION
     payload = bytearray(good[6:-4])
-    payload[15] = 9  # FreeCell played 9, but won + given up + in progress = 1
+    payload[R.HEAD + 2] = 9  # FreeCell played 9, but won + given up + in progress = 1
     fresh = Stats()
-    assert fresh.decode(wrap(b"S", 4, payload, len(payload))) == "the statistics do not add up"
+    assert fresh.decode(wrap(b"S", version, payload, len(payload))) == \
+        "the statistics do not add up"
     # no game 9; no games; more games than there are; tallies of another
     # size; a tournament in round 4, of scheme 7, of game 9, of FreeCell with
     # 5 cells.  (A daily deal's mark with no game in progress was refused
@@ -266,15 +268,15 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
     for at, value in ((4, 9), (5, 0), (5, 99), (6, 10), (3, 5 | 64)):
         bad = bytearray(good[6:-4])
         bad[at] = value
-        assert fresh.decode(wrap(b"S", 4, bad, len(bad))) in (
+        assert fresh.decode(wrap(b"S", version, bad, len(bad))) in (
             "the statistics do not add up", "the statistics record has the wrong size")
     for at, value in ((7, 3), (8, 7), (9, 9), (9, 5 << 4)):
         bad = bytearray(good[6:-4])
         bad[3] |= 4  # a tournament under way
         bad[9] = 4 << 4  # FreeCell, 4 cells
         bad[at] = value
-        assert fresh.decode(wrap(b"S", 4, bad, len(bad))) == "the statistics do not add up", \
-            (at, value)
+        assert fresh.decode(wrap(b"S", version, bad, len(bad))) == \
+            "the statistics do not add up", (at, value)
     assert fresh.total(R.PLAYED) == 0
     assert fresh.decode(good[:-5]) == "the file is cut short"
     assert fresh.decode(good) is None and fresh.total(R.PLAYED) == 1
@@ -399,6 +401,8 @@ def test_a_flash_that_refuses_renames_at_boot_gives_a_note_and_a_playable_game()
     assert any("could not finish the last save" in n for n in notes)
     assert any("could not set it aside" in n for n in notes)
     assert files.files[GAME + ".tmp"] == saved  # nothing of the player's deleted
+    again.press("a")  # the note goes (that key does nothing else)
+    assert again.app.screen is again.app.title and again.app.notice is None
     again.press("a")  # RESUME: the finished save, as it was
     assert again.app.screen is again.play and again.game.moves == 1
 
@@ -526,7 +530,7 @@ def test_statistics_written_before_games_were_counted_apart_are_read():
     st = d.app.keeper.stats
     assert (st.of(0, R.PLAYED), st.of(0, R.WINS), st.of(0, R.GIVEN_UP)) == (3, 1, 2)
     assert (st.of(2, R.PLAYED), st.variant_id, st.in_progress, st.serial) == (1, 2, 1, 4)
-    assert st.consistent() and files.files[STATS][3] == 4  # rewritten as format 4
+    assert st.consistent() and files.files[STATS][3] == R.STATS_VERSION  # the current format
     assert d.app.keeper.settings.variant_id == 2
 
 
@@ -562,7 +566,7 @@ def test_files_of_the_version_before_scores_had_schemes_still_load():
     d.press("start")  # leaving the table saves: the new format
     assert files.files[GAME][3] == savefile.GAME_VERSION
     d.press("b", "start").choose("give_up")  # its result: kept, but not checkable
-    assert files.files[STATS][3] == 4
+    assert files.files[STATS][3] == R.STATS_VERSION
     from freecell.results import Result
     r = Result()
     assert r.decode(files.files["result3.sav"]) is None

@@ -174,7 +174,9 @@ def test_a_mistyped_code_is_refused_on_the_device():
 def test_the_menu_shows_the_games_code():
     d = Driver(617)
     d.press("start")
-    assert d.app.menu.title == b"FC1-C4-AAAAABDWG"
+    assert d.app.menu.title == b"FREECELL #617"  # the game and the deal in words
+    d.choose("show_code")
+    assert d.app.menu.notice == "game code FC1-C4-AAAAABDWG"
 
 
 def test_only_the_first_try_of_a_daily_deal_counts():
@@ -199,13 +201,13 @@ def show_me_until(d, moves_left):
     d.press("start").choose("show")
     a = d.app.assistant
     for _ in range(2000):
-        if a.line is not None and len(a.line) - a.next_move == moves_left:
+        if a.showing and len(a.plan.line) - a.plan.next == moves_left:
             break
         d.hold(0, 10)
-    line = a.line
+    line = a.plan.line
     d.press("left")  # a move due while the press settles may still land
     assert not a.busy() and not d.game.is_over()
-    return line[a.next_move:]
+    return line[a.plan.next:]
 
 
 def test_stopping_show_me_one_move_early_is_not_the_players_win(tmp_path):

@@ -25,18 +25,18 @@ def wait_for_thought(d, limit_ms=600000):
         d.hold(0, 100)
         waited += 100
         t = d.app.assistant.thinker
-        if t is not None and t.state >= 0 and not t.working():
+        if t is not None and t.plan.state >= 0 and not t.working():
             return waited
     raise AssertionError("the thinker never finished")
 
 
 def test_the_table_left_alone_is_thought_about_and_hint_answers_at_once():
     d = Driver(1)
-    assert d.app.assistant.thinker is None or d.app.assistant.thinker.state < 0
+    assert d.app.assistant.thinker is None or d.app.assistant.thinker.plan.state < 0
     waited = wait_for_thought(d)
     assert waited > START_MS
     t = d.app.assistant.thinker
-    assert t.state == 1 and t.line  # solved: a line from here
+    assert t.plan.state == 1 and t.plan.line  # solved: a line from here
     assert not d.game.proved or d.game.number.text() == "1"  # nothing marked unasked
     d.press("start").choose("hint")
     assert not d.app.assistant.busy()  # answered in the press's own tick
@@ -48,32 +48,34 @@ def test_the_table_left_alone_is_thought_about_and_hint_answers_at_once():
 def test_winnable_and_show_me_answer_from_the_thought_too():
     d = Driver(1)
     wait_for_thought(d)
+    line = list(d.app.assistant.thinker.plan.line)
     d.press("start").choose("winnable")
     assert not d.app.assistant.busy() and d.message().startswith("YES: THE SOLVER WINS FROM")
-    line = list(d.app.assistant.thinker.line)
     d.press("b")  # the message goes
     d.press("start").choose("show")
-    assert d.app.assistant.line == line  # the whole line, from here
+    a = d.app.assistant
+    assert a.showing and a.plan.line == line and a.plan.next <= 1  # the whole line, from here
 
 
-def test_a_move_along_the_found_line_keeps_the_rest_another_starts_over():
+def test_a_move_along_the_found_line_keeps_the_rest_another_is_thought_about_again():
     d = Driver(1)
     wait_for_thought(d)
     t = d.app.assistant.thinker
-    line = list(t.line)
+    plan = t.plan
+    line = list(plan.line)
     assert d.game.play(line[0]) == 0  # the player makes the line's first move
     d.hold(0, 10)
-    assert t.fits(d.game) and t.next == 1 and t.state == 1
+    assert plan.fits(d.game) and plan.next == 1 and plan.state == 1
     d.press("start").choose("hint")  # the line's second move, at once
-    assert not d.app.assistant.busy()
+    assert not d.app.assistant.busy() and d.app.assistant.plan is plan  # the thought, answered
     packed = line[1]
     assert (d.play.hint_src, d.play.hint_dst) == (packed & 31, packed >> 5 & 31)
     d.press("b")
-    assert d.game.undo() == 0  # off the line: forgotten
+    assert d.game.undo() == 0  # off the line: it fits no more (kept: the player may come back)
     d.hold(0, 10)
-    assert not t.fits(d.game) and t.state < 0
+    assert not plan.fits(d.game) and plan.state == 1 and plan.next == 1
     wait_for_thought(d)  # and thought about again, from here
-    assert t.fits(d.game) and t.next == 0
+    assert t.plan.fits(d.game) and t.plan.next == 0 and t.plan.state == 1
 
 
 def test_a_key_press_is_handled_in_the_same_tick_whether_or_not_it_thinks():
@@ -109,7 +111,7 @@ def test_a_slice_is_a_few_moves_and_the_search_stops_at_its_end():
     # on the way may overrun it)
     assert 0 < solver.tries - before <= SLICE + 60
     wait_for_thought(d)
-    assert t.state == 3 and not d.app.assistant.working()  # gave up: the loop may sleep
+    assert t.plan.state == 3 and not d.app.assistant.working()  # gave up: the loop may sleep
     d.press("start").choose("winnable")
     assert d.message().startswith("NOT SURE: NO WIN FOUND IN ")
 
@@ -124,7 +126,7 @@ def test_think_ahead_is_a_setting_kept_with_the_others():
     d.choose("done")
     d.choose("random")
     d.hold(0, 3000)
-    assert d.app.assistant.thinker is None or d.app.assistant.thinker.state < 0
+    assert d.app.assistant.thinker is None or d.app.assistant.thinker.plan.state < 0
     again = Driver(storage=Storage(files))
     assert not again.app.keeper.settings.think
 
@@ -148,11 +150,11 @@ def test_a_slice_and_an_idle_tick_allocate_nothing_under_micropython(micropython
 def test_a_new_deal_is_thought_about_afresh():
     d = Driver(1)
     wait_for_thought(d)
-    first = list(d.app.assistant.thinker.line)
+    first = list(d.app.assistant.thinker.plan.line)
     d.app.new_game("2")  # the same moves (none), another deal
     wait_for_thought(d)
-    t = d.app.assistant.thinker
-    assert t.fits(d.game) and t.lo == 2 and t.line != first
+    plan = d.app.assistant.thinker.plan
+    assert plan.fits(d.game) and plan.lo == 2 and plan.line != first
 
 
 def test_the_thinker_waits_while_keys_are_pressed():

@@ -20,6 +20,7 @@ import hashlib
 from app.dealer import day_of, deal_of_day
 from app.player import KEY_BYTES, NAME_LETTERS
 from freecell.game import WON
+from freecell.container import version_of
 from freecell.results import Result, VERSION, most_bytes
 
 MOST_BYTES = most_bytes(4000)  # ten times the largest log a board keeps (movelog.CAPACITY)
@@ -65,7 +66,7 @@ def accept(db, data, key_hex=None, now=None):
     problem = result.decode(data)
     if problem:
         return refuse("not a result file: " + problem)
-    if data[3] != VERSION or result.signature is None:
+    if version_of(data) != VERSION or result.signature is None:
         return refuse("unsigned: this result comes from a firmware older than the leaderboard "
                       "(flash the game again)")
     name = result.name.decode("ascii", "replace")

@@ -23,6 +23,13 @@ figures here are an upper bound for a Pico) and, where it says so, CPython.
                          buttons (target 3.5)
   app_min_heap_kb        smallest -X heapsize at which the .mpy firmware boots
                          the app and wins deal 617 through its buttons
+  hint_follow_won_pct    from the 300 mid-game positions of every game in
+                         host_tests/data/hint_positions.txt, the share won by
+                         asking HINT and pressing A, A (tools/hint_follow.py),
+                         within the solver's line plus 5 questions, no
+                         position met twice (target 100); _questions_per_win:
+                         questions over the solver's line length; show_follow_*
+                         the same by SHOW ME stopped after each move
   firmware_min_heap_kb   the same on the virtual board: the firmware deployed
                          by tools/flash.py (BOARD=sim), the game driven over
                          mpremote's raw REPL (which takes its own share)
@@ -52,6 +59,7 @@ On the 32-bit unix port (../shared/micropython32: a Pico's heap use to a few KB)
                          (an ESP32's), and solver_small_solved_pct what it
                          solves of deals 1-1000 (CPython, that table size);
                          the same _102k, with 8 KB less
+  small_heap_table_min_kb  the smallest heap whose app makes a seen table
 On the emulated Pico (../shared/pico: the official rp2 firmware on rp2040js;
 8 ns a cycle, zero-wait flash, I2C at no bus time):
   pico_boot_free_kb      free heap once the firmware has booted
@@ -239,9 +247,20 @@ def chip_figures():
     return lines
 
 
+def hint_figures():
+    """Following the solver's help through the buttons (tools/hint_follow.py)."""
+    lines = []
+    for extra in ([], ["--show"]):
+        lines += figures_from(subprocess.run(
+            [sys.executable, os.path.join(TOOLS, "hint_follow.py")] + extra,
+            capture_output=True, text=True).stdout)
+    return lines
+
+
 # make bench's parts, in the order they print; `tools/bench.py PART ...`
 # (make bench PARTS="heap32 pico") runs only those
 PARTS = (("engine", engine_figures),
+         ("hints", hint_figures),
          ("heap32", lambda: figures32(*inputs())),
          ("pico", chip_figures),
          ("uf2", lambda: uf2_figures()),
@@ -283,6 +302,12 @@ def figures32(packed, keys):
             rows = solver_rows(["%d" % (slots.bit_length() - 1), str(depth)])
             lines.append("solver_small_solved_pct%s: %.1f" % (
                 suffix, 100.0 * sum(r[1] == "1" for r in rows) / len(rows)))
+
+    def table(kb):
+        out = run_mpy("bench_app", ["assist"], kb, 32).stdout
+        return "table_slots: 0" not in out and "table_slots: " in out
+
+    lines.append("small_heap_table_min_kb: %s" % smallest(table, 90, 130))
     return lines
 
 

@@ -113,16 +113,18 @@ def assist():
     app = App(sim.display, sim.keys, 3, GAME)
     app.new_game("617")
     now = 0
+    slots = depth = 0
     for action in ("hint", "winnable", "show"):
         app.do(action)
+        if app.assistant.solver:  # (no reference kept: the win lets it go, the end's room)
+            slots, depth = app.assistant.solver.size, app.assistant.solver.max_depth
         while app.assistant.busy():
             now += 100
             app.tick(now)
         app.redraw()
         print(action + ":", message(app) or "-")
-    solver = app.assistant.solver
-    print("table_slots:", solver.size if solver else 0)
-    print("max_depth:", solver.max_depth if solver else 0)
+    print("table_slots:", slots)
+    print("max_depth:", depth)
     print("won by the solver" if app.game.is_won() and app.game.assisted else "not won")
 
 

@@ -114,7 +114,7 @@ def wait_setup(think):
     APP.new_game("617")
     APP.redraw()
     loop(60000, lambda: not APP.assistant.working() and APP.assistant.thinker is not None
-         and APP.assistant.thinker.state >= 0 if think else True)
+         and APP.assistant.thinker.plan.state >= 0 if think else True)
     loop(3000)  # and past the first pause: the key loop at its resting pace
 
 

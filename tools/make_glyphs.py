@@ -26,11 +26,15 @@ APP = os.path.join(ROOT, "firmware", "lib", "app")
 
 # 3 wide, 5 high; ' ' off, '#' on.  Lower case is drawn as upper case.  The
 # digits differ from each other in 3 pixels or more (2, 5, 6, 8 and 9 shaped
-# so: a 5 and a 6, a 0 and an 8 once differed in one).
+# so: a 5 and a 6, a 0 and an 8 once differed in one).  Shaped against what
+# a new player misread on 128x64 (host_tests/test_where_you_are.py holds
+# them): the hash has no corner lit, so "#617" is no "H617"; the six a top
+# stroke, so "M6" is no "Mb"; the seven a longer stroke down its right, so
+# a narrow card's 7 is no T (its ten) at a glance.
 FONT = {
     " ": ["   "] * 5,
     "!": [" # ", " # ", " # ", "   ", " # "],
-    "#": ["# #", "###", "# #", "###", "# #"],
+    "#": [" # ", "###", " # ", "###", " # "],
     "%": ["# #", "  #", " # ", "#  ", "# #"],
     "'": [" # ", " # ", "   ", "   ", "   "],
     "(": ["  #", " # ", " # ", " # ", "  #"],
@@ -47,8 +51,8 @@ FONT = {
     "3": ["###", "  #", " ##", "  #", "###"],
     "4": ["# #", "# #", "###", "  #", "  #"],
     "5": ["###", "#  ", "## ", "  #", "## "],
-    "6": ["#  ", "#  ", "###", "# #", "###"],
-    "7": ["###", "  #", " # ", " # ", " # "],
+    "6": [" ##", "#  ", "###", "# #", "###"],
+    "7": ["###", "  #", "  #", " # ", " # "],
     "8": [" # ", "# #", " # ", "# #", " # "],
     "9": ["###", "# #", "###", "  #", " # "],
     ":": ["   ", " # ", "   ", " # ", "   "],

@@ -102,8 +102,11 @@ class Firmware:
         line = self.ask("f")
         if not line.startswith("F "):
             raise RuntimeError("the firmware said: " + line.strip())
-        _, width, height, data = line.split()
-        return Frame(int(width), int(height), bytes.fromhex(data))
+        words = line.split()
+        frame = Frame(int(words[1]), int(words[2]), bytes.fromhex(words[3]))
+        if len(words) > 5:  # the panel as the settings turned it: FLIP, CONTRAST
+            frame.flipped, frame.level = words[4] == "1", int(words[5])
+        return frame
 
     def sounds(self):
         """What the buzzer (buzzer=True) played since the last ask: (ms, hz)
@@ -156,9 +159,18 @@ class Frame:
         self.width = width
         self.height = height
         self.data = data
+        self.flipped = False  # the panel turned round (SETTINGS, FLIP): what a player sees
+        self.level = 0x7F  # its contrast (SETTINGS, CONTRAST)
 
     def pixel(self, x, y):
         return (self.data[(y >> 3) * self.width + x] >> (y & 7)) & 1
+
+    def seen(self, x, y):
+        """The pixel a player sees at (x, y): the panel turned round shows
+        the frame upside down."""
+        if self.flipped:
+            x, y = self.width - 1 - x, self.height - 1 - y
+        return self.pixel(x, y)
 
 
 def to_pbm(frame):
@@ -170,13 +182,18 @@ def to_pbm(frame):
 
 
 def to_png(frame, scale=4):
-    """Lit pixels pale blue-white on near black, like the OLED, scaled up."""
+    """Lit pixels pale blue-white on near black, like the OLED, scaled up:
+    as a player sees the panel (turned round, dimmer at a lower contrast)."""
     w, h = frame.width * scale, frame.height * scale
+    if frame.level > 0x7F:  # the brightest contrast: white
+        lit = b"\xff\xff\xff"
+    else:  # the settings' default (0x7F) as the OLED's pale blue; lower, dimmer
+        lit = bytes(c * (51 + 4 * frame.level) // 559 for c in (0xd8, 0xec, 0xff))
     raw = bytearray()
     for y in range(h):
         raw.append(0)
         for x in range(w):
-            raw += b"\xd8\xec\xff" if frame.pixel(x // scale, y // scale) else b"\x08\x0c\x18"
+            raw += lit if frame.seen(x // scale, y // scale) else b"\x08\x0c\x18"
 
     def chunk(kind, data):
         body = kind + data
@@ -199,7 +216,7 @@ def to_braille(frame):
         for cx in range(0, frame.width, 2):
             bits = 0
             for dx, dy, bit in BRAILLE_BITS:
-                if frame.pixel(cx + dx, cy + dy):
+                if frame.seen(cx + dx, cy + dy):
                     bits |= bit
             chars.append(chr(0x2800 + bits))
         lines.append("".join(chars))
@@ -244,6 +261,34 @@ KEYMAP = """keys: arrows move  z = A pick up/put down  x = B drop/undo  Enter = 
       Backspace = SELECT send home  Z / X = hold A / B  q = quit"""
 
 
+KEYS = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
+        "\x1bOA": "up", "\x1bOB": "down", "\x1bOD": "left", "\x1bOC": "right",
+        "z": "a", "x": "b", "\r": "start", "\n": "start", "\x7f": "select", "\x08": "select",
+        "Z": "long-a", "X": "long-b", "q": "quit", "\x03": "quit"}
+
+
+def split_keys(text):
+    """What the terminal sent (one read: several keys when they come
+    together, an arrow key's repeat, two presses in a burst) as the
+    buttons' names, in order; escape sequences of other keys are skipped
+    whole, and "quit" stands for q and Ctrl-C."""
+    names = []
+    i = 0
+    while i < len(text):
+        if text[i] == "\x1b" and text[i + 1:i + 2] in ("[", "O"):
+            j = i + 2  # a sequence: parameters, then a final letter
+            while j < len(text) and not ("@" <= text[j] <= "~"):
+                j += 1
+            word = text[i:j + 1]
+            i = j + 1
+        else:
+            word = text[i]
+            i += 1
+        if word in KEYS:
+            names.append(KEYS[word])
+    return names
+
+
 def interactive(args):
     import select
     import termios
@@ -255,10 +300,6 @@ def interactive(args):
         fw.send("g %s" % args["game"])
     if "deal" in args:
         fw.send("d %s" % args["deal"])
-    keys = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[D": "left", "\x1b[C": "right",
-            "\x1bOA": "up", "\x1bOB": "down", "\x1bOD": "left", "\x1bOC": "right",
-            "z": "a", "x": "b", "\r": "start", "\n": "start", "\x7f": "select", "\x08": "select",
-            "Z": "long-a", "X": "long-b"}
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     out = sys.stdout
@@ -268,11 +309,13 @@ def interactive(args):
         shown = None
         while True:
             frame = fw.frame()
-            if frame.data != shown:  # redraw only what changed
-                shown = frame.data
+            if (frame.data, frame.flipped, frame.level) != shown:  # redraw only what changed
+                shown = (frame.data, frame.flipped, frame.level)
                 out.write("\x1b[H")
-                for line in to_braille(frame):
-                    out.write(line + "\r\n")
+                # the panel's contrast (SETTINGS): dimmer below the default, bold above
+                style = "\x1b[2m" if frame.level < 0x7F else "\x1b[1m" if frame.level > 0x7F else ""
+                for line in to_braille(frame):  # (turned round by FLIP, as the panel is)
+                    out.write(style + line + "\x1b[0m\r\n")
                 asleep = not any(frame.data)
                 out.write(("(the display sleeps: any key wakes it)" if asleep else " " * 38)
                           + "\r\n" + KEYMAP.replace("\n", "\r\n") + "\r\n")
@@ -280,15 +323,17 @@ def interactive(args):
             if not select.select([fd], [], [], 0.05)[0]:
                 fw.hold(0, 5)  # time goes on without keys: the solver, "show me"
                 continue
-            key = os.read(fd, 1).decode(errors="ignore")
-            if key == "\x1b":
-                while select.select([fd], [], [], 0.02)[0]:
-                    key += os.read(fd, 1).decode(errors="ignore")
-            if key in ("q", "\x03"):
+            text = os.read(fd, 64).decode(errors="ignore")
+            while text.endswith("\x1b") or text[-2:] in ("\x1b[", "\x1bO"):  # a sequence cut short
+                if not select.select([fd], [], [], 0.02)[0]:
+                    break
+                text += os.read(fd, 64).decode(errors="ignore")
+            names = split_keys(text)
+            if "quit" in names:
                 fw.send("save")  # quitting is not a power cut
                 break
-            if key in keys:
-                fw.press(keys[key])
+            for name in names:  # every key that came, in order (two arrows in one read too)
+                fw.press(name)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         out.write("\x1b[?25h\r\n")

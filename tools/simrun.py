@@ -10,7 +10,9 @@ framebuf shim), and both must answer the same.
     date Y M D   the board's clock says this date (the daily deal's day)
     frames 0|1   whether every shown frame is sent (interactive) or not
     f            send the current frame:  F WIDTH HEIGHT <hex of the MONO_VLSB buffer>
-                 (all dark while the app has the display powered off: asleep)
+                 FLIP CONTRAST (all dark while the app has the display powered
+                 off: asleep; then whether the panel is turned round, 1 or 0,
+                 and its contrast, 0-255, as the app asked: the settings')
 The display is 128x64 unless an argument says otherwise (72x40); with
 `flash=DIR` the game, statistics and settings are kept in DIR as a board
 keeps them on its flash (app/storage.py), so a second run resumes.
@@ -45,7 +47,8 @@ SEND_FRAMES = [False]
 def send_frame(display):
     """What the panel shows: the frame, or nothing when it is powered off."""
     data = display.buffer if display.powered else bytes(len(display.buffer))
-    sys.stdout.write("F %d %d %s\n" % (display.width, display.height, hexlify(data).decode()))
+    sys.stdout.write("F %d %d %s %d %d\n" % (display.width, display.height, hexlify(data).decode(),
+                                             1 if display.flipped else 0, display.contrast_level))
 
 
 def on_show(display):

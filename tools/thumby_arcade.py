@@ -31,6 +31,7 @@ import argparse
 import os
 import shutil
 import sys
+import textwrap
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)
@@ -45,12 +46,21 @@ SCALE = 16  # 72x40 -> 1152x640, the largest the Arcade's README asks for
 PREVIEW_DEAL = 617
 PREVIEW_KEYS = ["right", "a", "right", "right", "a", "left", "a", "right", "a"]
 
+def _also():
+    """The other games, in words: every one VARIANTS has after FreeCell."""
+    sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
+    from freecell.variants import VARIANTS
+
+    words = [v.words for v in VARIANTS[1:]]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 DESCRIPTION = """FreeCell: the solitaire, all 52 cards dealt face up in eight columns, four free
 cells to park cards in. Build each suit home from Ace to King.
 
-- Every Microsoft deal by number (1 to 8589934591), a random deal, the daily deal,
-  and a code to pass a deal on; also Baker's Game, Seahaven Towers, Eight Off and
-  ForeCell.
+""" + textwrap.fill("- Every Microsoft deal by number (1 to 8589934591), a random deal, the daily "
+                    "deal, and a code to pass a deal on; also %s." % _also(), 82,
+                    subsequent_indent="  ") + """
 - Undo and redo every move, a hint, SHOW ME, and "is it winnable?" from a solver
   that runs on the Thumby itself.
 - Never loses a game: it is saved as you play (in /Saves/FreeCell) and resumes

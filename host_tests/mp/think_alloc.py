@@ -66,7 +66,7 @@ while app.assistant.thinker is None or not app.assistant.thinker.working():
 now = report("think_slice", app, now, 200, 10)
 assert app.assistant.thinker.working()
 app.new_game("617")
-while app.assistant.thinker.state < 0 or app.assistant.thinker.working():
+while app.assistant.thinker.plan.state < 0 or app.assistant.thinker.working():
     now += 10
     app.tick(now)
 now = report("idle_tick_thought", app, now + 5000, 100, 30)  # at the resting pace

@@ -5,11 +5,18 @@ The ways about (resume, menu, title, back) stay app.py's own methods, and
 the ways to a deal are dealer.py's.
 """
 
+from . import let_go
+
 
 def settings_done(app):
+    """Kept; back where they were opened from, or from the game's menu, to
+    the game."""
     app.keeper.save_settings()
     app.keeper.flush(app.game)
-    app.do_back()
+    if app.screen.opened_from is app.menu:
+        app.do_resume()
+    else:
+        app.do_back()
 
 
 def game(app, then):
@@ -27,6 +34,13 @@ def undo(app):
 def redo(app):
     app.game.redo()
     app.go(app.play)
+
+
+def show_code(app):
+    """The game's code, to pass the deal on (codes.py: loaded for it)."""
+    code = app.need("freecell.codes").encode(app.game.variant, app.game.number)
+    let_go("freecell", "codes")
+    app.menu.notice = code if app.layout.narrow else "game code " + code
 
 
 def finish(app):
@@ -49,7 +63,7 @@ def autoplay(app):
 
 def restart(app):
     app.game.restart()
-    app.play.reset()
+    app.play.reset(app.keeper.stats)
     app.go(app.play)
 
 

@@ -124,7 +124,7 @@ class App:
         resumed = self.keeper.resumed if keeper else self.keeper.boot(self.game)
         if not resumed:
             self.game.autoplay = self.keeper.settings.autoplay
-        self.play.reset()
+        self.play.reset(self.keeper.stats)
         self.sounds = None
         if buzzer:  # its code only where there is one (a small heap has no room to spare)
             from .sounds import Sounds
@@ -286,11 +286,14 @@ class App:
 
     def press(self, button, how):
         """One button event for the current screen."""
-        self.notice = None
+        if self.notice is not None:  # a note on the title: the key closes it, nothing else
+            self.notice = None
+            self.dirty = True
+            return
         if self.sounds:
             self.sounds.key(False)
         if self.assistant.busy():  # B stops the solver; "show me" stops on any key
-            if button == B or self.assistant.line is not None:
+            if button == B or self.assistant.showing:
                 self.assistant.cancel()
                 self.dirty = True
             return
@@ -364,16 +367,20 @@ class App:
     # -- what the screens ask for --------------------------------------------
 
     def asks_first(self, action):
-        """What throws a game away asks once (confirm.py): True when the
-        question is now on screen (YES comes back here as the same action)."""
-        if action not in ("give_up", "restart") and not (
-                self.in_progress and self.game.moves  # leaving an untouched game costs nothing
-                and (action.startswith("game:") or action == "enter_code")):
+        """What throws a game or a tournament away asks once (confirm.py):
+        True when the question is now on screen (YES comes back here as the
+        same action).  A way to another deal ends a tournament under way
+        (its rounds are the tournament's own), and leaves a game with a move
+        made; an untouched game costs nothing."""
+        leaving = action.startswith("game:") or action == "enter_code"
+        ending = leaving and self.keeper.stats.tournament
+        if action not in ("give_up", "restart") and not ending and not (
+                leaving and self.in_progress and self.game.moves):
             return False
         if self._held_name == "confirm" and self.lazy("confirm").take(action):
             return False
         confirm = self.lazy("confirm")
-        confirm.ask(action)
+        confirm.ask(action, ending)
         self.go(confirm)
         return True
 
@@ -433,13 +440,6 @@ class App:
         """Deal `number` (dealer.py says how)."""
         self.dealer().new_game(self, number, daily, tournament)
         let_go("app", "dealer")
-
-    def game_code(self):
-        """The game's code (freecell/codes.py, loaded for it and let go of:
-        the menu shows it each time it opens)."""
-        code = self.need("freecell.codes").encode(self.game.variant, self.game.number)
-        let_go("freecell", "codes")
-        return code
 
     def today(self):
         """(year, month, day) from the board's clock (make flash sets it)."""

@@ -12,6 +12,7 @@ _QUESTIONS = {
     "restart": (b"RESTART THIS DEAL?", b"YES, FROM THE START"),
 }
 _LEAVE = (b"LEAVE THIS GAME?", b"YES: IT IS GIVEN UP")
+_END = (b"END THE TOURNAMENT?", b"YES: IT ENDS HERE")  # another deal than its round
 
 
 class ConfirmScreen(ListScreen):
@@ -20,8 +21,9 @@ class ConfirmScreen(ListScreen):
         self.action = None  # what YES does
         self.granted = None  # the action YES was pressed for, until the app takes it
 
-    def ask(self, action):
-        self.title, yes = _QUESTIONS.get(action, _LEAVE)
+    def ask(self, action, ending=False):
+        """The question before `action`; ending: it ends a tournament."""
+        self.title, yes = _END if ending else _QUESTIONS.get(action, _LEAVE)
         self.action = action
         self.set_items([(b"NO", "back"), (yes, "yes")])
         self.choice = 0

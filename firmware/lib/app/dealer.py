@@ -121,9 +121,13 @@ def new_game(app, number, daily=False, tournament=False):
         return
     game.proved = known_winnable(game)
     app._play_ms = 0  # the timed score's clock
-    app.play.reset()
     keeper.started(game, daily, day_number(app))
-    app.go(app.play)
+    play = app.play
+    play.reset(keeper.stats)
+    app.go(play)
+    if not game.proved and not play.told_mark:  # once a session, where the mark is seen
+        play.told_mark = True
+        play.say_text("? after the deal number: not yet shown winnable")
 
 
 def known_winnable(game):

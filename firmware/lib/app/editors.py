@@ -6,6 +6,7 @@ means.
 
 from freecell import codes
 from freecell.deal import DealNumber, OUT_OF_RANGE
+from freecell.game import variant_class
 from freecell.variants import VARIANTS
 
 from . import buttons as K
@@ -22,6 +23,7 @@ class Editor(Screen):
 
     title = b""
     hint = b""  # what up/down change
+    keys = b"A: PLAY  B: BACK"  # what A and B do
     done = ""  # the app's action when A accepts the text
     ALPHABET = b"0123456789"
 
@@ -50,6 +52,10 @@ class Editor(Screen):
         for v in self.values:
             line.put(self.ALPHABET[v])
         return line
+
+    def heading(self):
+        """The title line (an editor for a game's deal names the game)."""
+        return self.title
 
     @property
     def refused(self):
@@ -85,7 +91,7 @@ class Editor(Screen):
         scale = 2 if fb.width >= 2 * p.char_w * text.n else 1  # as big as the line fits
         step = p.char_w * scale
         tall = fb.height >= 64
-        p.centre(self.title, 1)
+        p.centre(self.heading(), 1)
         x0 = (fb.width - text.n * step) // 2
         y = p.line_h + 8 if tall else p.line_h + 3
         p.text(text.buf, x0, y, 1, text.n, scale)
@@ -97,7 +103,7 @@ class Editor(Screen):
             p.centre(self.error.buf, fb.height - p.line_h, n=self.error.n)
         if tall or not self.error.n:  # on a short screen the error takes the help's place
             p.centre(self.hint, y)
-            p.centre(b"A: PLAY  B: BACK", y + p.line_h + 2 if tall else y + p.line_h)
+            p.centre(self.keys, y + p.line_h + 2 if tall else y + p.line_h)
 
 
 class DealEntryScreen(Editor):
@@ -111,7 +117,13 @@ class DealEntryScreen(Editor):
         super().__init__(app, 10)
 
     def open(self):
-        """Start from the deal on the table."""
+        """Start from the deal on the table; the title names the game the
+        deal will be of (a tournament's round: the tournament's)."""
+        app = self.app
+        st = app.keeper.stats
+        rules = variant_class(st.tour_variant_id if app.entry_for_tournament and st.tournament
+                              else app.keeper.settings.variant_id)
+        self.title = rules.title.encode() + b" DEAL"
         text = self.app.game.number.text()
         for i in range(10):
             self.values[i] = 0
@@ -169,6 +181,10 @@ class CodeEntryScreen(Editor):
     def span(place):
         """Characters a place shows: the game's two letters, else one."""
         return 2 if place == 0 else 1
+
+    def heading(self):
+        """The game the code names, as its letters change."""
+        return VARIANTS[self.values[0]].title.encode() + b" CODE"
 
     def render(self):
         line = self.shown.clear()

@@ -47,7 +47,6 @@ class Keeper:
         self.problem = None  # the last save that failed, in words
         self.make_room = None  # the app's way to free memory (the solver's tables)
         self.resumed = False  # what boot() found: a game to resume
-        self.day = -1  # the day (since 2000) the game in progress was dealt, if known
 
     def boot(self, game):
         """Load everything; returns True when `game` holds a game to resume.
@@ -70,8 +69,7 @@ class Keeper:
     def started(self, game, daily=False, day=0):
         """A new game was dealt (any game in progress was finished first);
         a daily deal is of `day` (days since 2000)."""
-        serial = self.stats.start(game.variant.id, daily, day)
-        self.day = day
+        serial = self.stats.start(game.variant.id, daily, day)  # (it keeps the day)
         self.save_game(game)
         self.save_stats()
         return serial

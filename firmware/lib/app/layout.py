@@ -5,9 +5,11 @@ Nothing else in the app knows how big the display is.  For 128x64:
     y 0..6    free cells (left) and foundations (right), one card each;
               HalfCell's two piles of 26 have a bar under them, as long
               as the pile is high (y 7)
-    y 9..57   the columns, 16 px apart: cards 13 px wide and 3 px gaps,
+    y 9..56   the columns, 16 px apart: cards 13 px wide and 3 px gaps,
               where the cursor's 2 px brackets fit with a dark pixel to
               spare on either side
+    y 57      the cursor's hooks under a card at the bottom
+    y 58      dark (the solver's progress bar), so no mark meets a letter
     y 59..63  the status line: deal, moves, run limit, or a message
 A row of more than eight places (Seahaven's ten columns, Eight Off's twelve
 places on top) takes narrow cards where ten fit: 11 px cards 12 px apart,
@@ -115,7 +117,9 @@ class Layout:
         self.top_y = 0
         self.columns_y = self.full + 2
         self.status_y = height - self.glyph_h
-        self.columns_h = self.status_y - 1 - self.columns_y
+        # the columns end two rows over the status line: the cursor's hooks
+        # under a card there, and a dark row between them and its letters
+        self.columns_h = self.status_y - 2 - self.columns_y
         self.strip_cards = width // _NARROW_PITCH  # narrow cards on a line of the strip
         self.text_chars = width // self.char_w
         self.narrow = self.text_chars < 32  # the short forms of the longer lines

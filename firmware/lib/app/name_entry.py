@@ -15,6 +15,7 @@ class NameEntryScreen(Editor):
 
     title = b"PLAYER NAME"
     hint = b"UP/DOWN: LETTER"
+    keys = b"A: KEEP  B: BACK"
     done = "settings"
     _PLACES = 8
     ALPHABET = b" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # player.NAME_LETTERS (a test holds them equal)

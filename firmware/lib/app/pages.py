@@ -155,6 +155,8 @@ class StatsScreen(TextScreen):
             else:
                 lines.append(b"%s #%s %s %dM %dU %d" % (code, deal.text().encode(), mark, moves,
                                                          undos, score))
+        if any(st.record(i)[2] & 4 for i in range(st.recent_count)):
+            lines.append(b"*: A DAILY DEAL")  # what the mark means, where it is seen
         self.lines = lines
 
 
@@ -199,6 +201,9 @@ class SettingsScreen(ListScreen):
 
     def key(self, button, press):
         """A or right: the item's next value; left: the one before."""
+        if self.notice is not None:  # the key closes the box, and does nothing else
+            self.notice = None
+            return None
         step = 1
         if button == K.LEFT or button == K.RIGHT:
             step = -1 if button == K.LEFT else 1

@@ -45,15 +45,25 @@ class PlayScreen(Screen):
         self.message_lines = 0
         self.deal_text = b"1"
         self.assistant = None  # the app's, set by it
-        self.hint_src = self.hint_dst = -1  # a hint's move, marked on the table
+        self.hint_src = self.hint_dst = -1  # a hint's move, marked on the table (hint())
         self.hint_count = 0
         self.refused = False  # the last key was refused (the app's sounds ask)
+        self.told_mark = False  # what the deal number's '?' means was said (once a session)
         self.reset()
 
-    def reset(self):
+    def reset(self, st=None):
         """A new deal (or a game of another shape): cursor on column 1,
-        nothing held, no message."""
+        nothing held, no message; with the statistics `st`, what the status
+        line says the deal is (the game when not FreeCell, the DAILY deal, a
+        tournament's round), long and short (built here, once a deal)."""
         t = self.game.table
+        v = self.game.variant
+        daily = st is not None and st.in_progress and st.daily
+        round_ = st.tour_round() if st is not None and st.in_progress and st.tournament else 0
+        self.tag = (v.title.encode() + b" " if v.id else b"") + (
+            b"DAILY " if daily else b"ROUND %d/3 " % round_ if round_ else b"")
+        self.tag_short = (v.code.encode() + b" " if v.id else b"") + (
+            b"D " if daily else b"R%d " % round_ if round_ else b"")
         self.layout.shape(t.columns, max(4, t.cells), t.piles())
         self.row = 1
         self.col = 0
@@ -61,7 +71,6 @@ class PlayScreen(Screen):
         self.drop()
         self.message_lines = 0
         self.hint_src = self.hint_dst = -1
-        self.stuck = False  # "no moves left" is shown: B undoes at once
         self.deal_text = self.game.number.text().encode()
 
     def open(self):
@@ -70,10 +79,9 @@ class PlayScreen(Screen):
 
     def check_stuck(self):
         game = self.game
-        self.stuck = not game.is_over() and not game.has_move()
-        if self.stuck:
-            self.say_text("no moves left: B takes the last one back" if game.history.can_undo()
-                          else "no moves left: give up in the menu")
+        if not game.is_over() and not game.has_move():
+            self.say_text("no moves left: undo with B, or give up in the menu"
+                          if game.history.can_undo() else "no moves left: give up in the menu")
 
     def drop(self):
         self.held = -1
@@ -116,6 +124,27 @@ class PlayScreen(Screen):
         self.row, self.col = self.slot_of(location)
         self.depth = 0
 
+    def hint(self, src, dst, count):
+        """A hint's move: the cursor on the card it names (up its column
+        when it heads a run), its target marked; A then picks up those
+        cards and goes to that very place, where A puts them down."""
+        self.point_at(src)
+        if src < CELL0 and count > 1:
+            self.depth = count - 1
+        self.hint_src, self.hint_dst, self.hint_count = src, dst, count
+
+    def under(self, location):
+        """The column nearest a location on the screen: a column itself, or
+        for a cell or a foundation the column under it (the rows' places are
+        spaced apart differently: Eight Off's twelve over eight, the Thumby's
+        eight mini cards over its columns)."""
+        if location < CELL0:
+            return location
+        place = location - CELL0 if location < FOUND0 else location - FOUND0 + self.layout.cell_slots
+        top, cols = self.layout.top, self.layout.cols
+        x = top.x0 + place * top.pitch + top.card_w // 2 - cols.x0
+        return max(0, min(cols.places - 1, x // cols.pitch))
+
     def column_size(self):
         return self.game.table.heights[self.col] if self.row == 1 else 0
 
@@ -152,11 +181,14 @@ class PlayScreen(Screen):
     def key(self, button, press):
         """Handle one button event; returns what the app should do next:
         None to stay, or one of the app's action names."""
-        had_message = self.message_lines and not self.stuck
+        had_message = self.message_lines  # B closes it, and does nothing else
         moves = self.game.moves
+        # the hint's place, while the cursor is on the cards it named
+        hinted = self.hint_dst if self.held < 0 and self.hint_src >= 0 \
+            and self.location() == self.hint_src \
+            and self.depth == max(0, self.hint_count - 1) else -1
         self.refused = False
         self.message_lines = 0
-        self.stuck = False
         self.hint_src = self.hint_dst = -1
         if button == K.UP:
             self.up()
@@ -167,11 +199,11 @@ class PlayScreen(Screen):
         elif button == K.RIGHT:
             self.sideways(1)
         elif button == K.A and press == K.LONG:
-            self.quick()
+            self.quick(hinted)
         elif button == K.A:
-            self.pick_or_place()
+            self.pick_or_place(hinted)
         elif button == K.SELECT:
-            self.quick()
+            self.quick(hinted)
         elif button == K.B and press == K.LONG:
             return "menu"
         elif button == K.B:
@@ -237,9 +269,9 @@ class PlayScreen(Screen):
         if self.held < 0:
             self.col = (self.col + step) % self.places(self.row)
 
-    def pick_or_place(self):
+    def pick_or_place(self, hinted=-1):
         if self.held < 0:
-            return self.pick_up()
+            return self.pick_up(hinted)
         src = self.location()
         if src == self.held:
             self.drop()
@@ -257,7 +289,10 @@ class PlayScreen(Screen):
         else:
             self.refuse(game.reason())
 
-    def pick_up(self):
+    def pick_up(self, hinted=-1):
+        """Pick up the card under the cursor (and those above it); the
+        cursor goes to the most useful place they may go, or to `hinted`,
+        the place a hint named for them."""
         game = self.game
         src = self.location()
         if src < 0 or game.table.top(src) == NO_CARD:
@@ -270,33 +305,34 @@ class PlayScreen(Screen):
             return self.refuse(game.reason())
         count = self.depth + 1 if self.depth else 0
         card = game.table.card(src, self.depth) if src < CELL0 else game.table.top(src)
-        targets = self.kinds(game.legal_targets(src, count))
+        targets = self.kinds(game.legal_targets(src, count), hinted, self.under(src))
         if not targets:
             return self.refuse("no place takes %s now" % name(card))
         self.held, self.held_count, self.held_card = src, count, card
         self.targets = targets
-        dst = game.best_target(src, count, targets)
+        dst = hinted if hinted >= 0 and targets >> hinted & 1 \
+            else game.best_target(src, count, targets, self.under(src))
         if dst < 0:  # only where the last move took it from: that, then
             dst = 0
             while not targets >> dst & 1:
                 dst += 1
         self.point_at(dst)
 
-    def kinds(self, mask):
+    def kinds(self, mask, keep, near):
         """The legal places, one of each kind of equivalent one: the free
-        cells are one place (the first), and so are the empty columns (the
-        one nearest the cursor)."""
+        cells are one place (the first, or `keep`, a hint's), and so are
+        the empty columns (the one nearest column `near`, or `keep`)."""
         t = self.game.table
-        cell = -1
+        cell = keep - CELL0 if CELL0 <= keep < FOUND0 and mask >> keep & 1 else -1
         for i in range(t.cells):
-            if mask >> (CELL0 + i) & 1:
+            if mask >> (CELL0 + i) & 1 and i != cell:
                 if cell >= 0:
                     mask &= ~(1 << (CELL0 + i))
                 else:
                     cell = i
-        empty = -1
+        empty = keep if 0 <= keep < CELL0 and mask >> keep & 1 and t.heights[keep] == 0 else -1
         for d in range(t.columns):
-            for c in (self.col - d, self.col + d):
+            for c in (near - d, near + d):
                 if 0 <= c < t.columns and mask >> c & 1 and t.heights[c] == 0:
                     if empty < 0:
                         empty = c
@@ -304,16 +340,19 @@ class PlayScreen(Screen):
                         mask &= ~(1 << c)
         return mask
 
-    def quick(self):
+    def quick(self, hinted=-1):
         """Send the card under the cursor (the run from it, when the cursor
         is up a column) home, or failing that to the most useful legal place
-        (autoplay off: this is how cards go home by hand)."""
+        (autoplay off: this is how cards go home by hand); where a hint named
+        them, to the hint's place, the hint's cards."""
         game = self.game
         src = self.location() if self.held < 0 else self.held
         if src < 0 or (src >= FOUND0 and not game.take_back) or game.table.top(src) == NO_CARD:
             return
         count = self.depth + 1 if self.held < 0 and self.depth else self.held_count
-        dst = game.best_target(src, count)
+        dst = game.best_target(src, count, -1, self.under(src)) if hinted < 0 else hinted
+        if hinted >= 0:
+            count = self.hint_count
         if dst < 0:
             card = game.table.card(src, max(0, count - 1)) if src < CELL0 else game.table.top(src)
             if src >= CELL0:  # another free cell would change nothing

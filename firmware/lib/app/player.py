@@ -108,10 +108,11 @@ def save_result(keeper, game, serial, daily, round_):
     from freecell.results import encode, file_name
 
     name, key = load(keeper.storage) or (b"", b"")
-    day = keeper.day
-    if day < 0:  # dealt before the last boot: a daily deal's day is in the statistics
-        from .records import LAST_DAILY
+    st = keeper.stats
+    day = st.dealt - 1  # the day it was dealt, kept with the statistics
+    if day < 0:  # not known (statistics saved by a version before they kept it):
+        from .records import LAST_DAILY  # a daily deal's is its game's last daily
 
-        day = max(0, keeper.stats.of(game.variant.id, LAST_DAILY) - 1) if daily else 0
+        day = max(0, st.of(game.variant.id, LAST_DAILY) - 1) if daily else 0
     return keeper.storage.save(file_name(serial), encode(game, serial, daily, round_, name, key,
                                                           day))

@@ -6,10 +6,13 @@ from freecell.container import HEADER, container, get, put, seal, wrap
 from freecell.scoring import CLASSIC
 from freecell.game import variant_class
 
-from .records_format import (BEST_STREAK, BEST_TOURNAMENT, BESTS, BY_SOLVER, DAILY, DAILY_PLAYED,
+from .records_format import (AT_DEALT, AT_FIELDS, AT_FLAGS, AT_GAME, AT_GAMES, AT_LAST_DAY,
+                             AT_SERIAL, AT_TOUR_DONE, AT_TOUR_GAME, AT_TOUR_SCHEME, AT_TOUR_TOTAL,
+                             BEST_STREAK, BEST_TOURNAMENT, BESTS, BY_SOLVER, DAILY, DAILY_PLAYED,
                              DAILY_WON, FEWEST, FIELDS, FLAG_DAILY, FLAG_HELPED, FLAG_RANDOM,
                              FLAG_TOURNAMENT, GAMES, GIVEN_UP, HEAD, LAST_DAILY, LOST, MOST_GAMES,
-                             MOST_POINTS, PLAYED, RECENT, RECORD, ROUNDS, SETTINGS, SOLVED, STATS,
+                             MOST_POINTS, PLAYED, R_HI, R_HOW, R_LO, R_MORE, R_MOVES, R_SCORE,
+                             R_UNDOS, RECENT, RECORD, ROUNDS, SETTINGS, SOLVED, STATS,
                              STATS_VERSION, STREAK, TALLY, TOURNAMENTS, VERSION, WINS, WON)
 from . import let_go
 
@@ -32,6 +35,8 @@ class Stats:
         self.variant_id = 0  # the variant id of the game in progress
         self.serial = 0
         self.daily = False  # the game in progress is a daily deal (its first try)
+        self.dealt = 0  # the day (since 2000) + 1 the game in progress was dealt (0: not known)
+        self.last_day = 0  # the last day (+ 1) the board knew: its clock's, or the player's
         self.recent_count = 0
         self.tour_finished = -1  # the total of the tournament the last game completed
         self.end_tournament()
@@ -70,6 +75,7 @@ class Stats:
         counts a game the statistics missed through here."""
         self.tour_finished = -1
         self.daily = False
+        self.dealt = day + 1
         self.not_a_round(variant_id)
         if self.of(variant_id, PLAYED) >= MOST_GAMES:
             self.in_progress = 0
@@ -167,13 +173,13 @@ class Stats:
     def _remember(self, game, how, round_):
         r = self.recent
         r[RECORD:] = r[: (RECENT - 1) * RECORD]  # shift older records down
-        at = put(r, 0, game.number.hi, 3)
-        at = put(r, at, game.number.lo, 2)
-        r[at] = how
-        at = put(r, at + 1, min(game.moves, 0xFFFF), 2)
-        at = put(r, at, min(game.undos, 0xFFFF), 2)
-        at = put(r, at, min(game.final_score(), 0xFFFF), 2)
-        r[at] = game.scoring | round_ << 2
+        put(r, R_HI, game.number.hi, 3)
+        put(r, R_LO, game.number.lo, 2)
+        r[R_HOW] = how
+        put(r, R_MOVES, min(game.moves, 0xFFFF), 2)
+        put(r, R_UNDOS, min(game.undos, 0xFFFF), 2)
+        put(r, R_SCORE, min(game.final_score(), 0xFFFF), 2)
+        r[R_MORE] = game.scoring | round_ << 2
         self.recent_count = min(RECENT, self.recent_count + 1)
 
     def record(self, i):
@@ -182,8 +188,9 @@ class Stats:
         scheme, more >> 2 its tournament round."""
         at = i * RECORD
         r = self.recent
-        return (get(r, at, 3), get(r, at + 3, 2), r[at + 5], get(r, at + 6, 2),
-                get(r, at + 8, 2), get(r, at + 10, 2), r[at + 12])
+        return (get(r, at + R_HI, 3), get(r, at + R_LO, 2), r[at + R_HOW],
+                get(r, at + R_MOVES, 2), get(r, at + R_UNDOS, 2), get(r, at + R_SCORE, 2),
+                r[at + R_MORE])
 
     def win_rate(self, variant_id=None):
         """Percent of finished games won (0 when none): of one variant, or of all."""
@@ -196,17 +203,19 @@ class Stats:
         n = HEAD + len(self.tallies) + self.recent_count * RECORD
         out = container(STATS, STATS_VERSION, n)  # written in place: one buffer
         buf = memoryview(out)[HEADER:]
-        put(buf, 0, self.serial, 3)
-        buf[3] = self.in_progress | (FLAG_DAILY if self.daily else 0) \
+        put(buf, AT_SERIAL, self.serial, 3)
+        buf[AT_FLAGS] = self.in_progress | (FLAG_DAILY if self.daily else 0) \
             | (FLAG_TOURNAMENT if self.tournament else 0) | (FLAG_RANDOM if self.tour_random else 0) \
             | (FLAG_HELPED if self.tour_helped else 0)
-        buf[4] = self.variant_id
-        buf[5] = GAMES
-        buf[6] = FIELDS
-        buf[7] = self.tour_done
-        buf[8] = self.tour_scheme
-        buf[9] = self.tour_variant_id | self.tour_cells << 4
-        put(buf, 10, self.tour_total, 3)
+        buf[AT_GAME] = self.variant_id
+        buf[AT_GAMES] = GAMES
+        buf[AT_FIELDS] = FIELDS
+        buf[AT_TOUR_DONE] = self.tour_done
+        buf[AT_TOUR_SCHEME] = self.tour_scheme
+        buf[AT_TOUR_GAME] = self.tour_variant_id | self.tour_cells << 4
+        put(buf, AT_TOUR_TOTAL, self.tour_total, 3)
+        put(buf, AT_DEALT, self.dealt if self.in_progress else 0, 2)
+        put(buf, AT_LAST_DAY, self.last_day, 2)
         buf[HEAD:HEAD + len(self.tallies)] = self.tallies
         buf[HEAD + len(self.tallies):n] = memoryview(self.recent)[:self.recent_count * RECORD]
         return seal(out)

@@ -2,10 +2,11 @@
 every format's checks.
 
 Imported only when the statistics are loaded (at boot; the keeper lets go
-of it after, so its code takes no room while the game is played).  Version 4
-is the current one; version 3 (a 6-byte head, tallies of 10 counters,
-12-byte recent games) is read by the same code; versions 1 and 2 (one set
-of counters, from before games were counted apart) are read as FreeCell's:
+of it after, so its code takes no room while the game is played).  Version 5
+is the current one; version 4 (a 13-byte head: no days) and version 3 (a
+6-byte head, tallies of 10 counters, 12-byte recent games) are read by the
+same code; versions 1 and 2 (one set of counters, from before games were
+counted apart) are read as FreeCell's:
 
 Version 2 payload (34 + 12 per recent game; version 1: the first 25 bytes,
 without the last three counters):
@@ -20,15 +21,17 @@ without the last three counters):
           gets version 4's 13th byte: classic, no tournament)
 """
 
-from freecell.container import get, unwrap
+from freecell.container import get, unwrap, version_of
 from freecell.scoring import SCHEMES
 from freecell.game import variant_class
 
-from .records_format import (BEST_SCORE, BEST_STREAK, BY_SOLVER, DAILY_PLAYED, DAILY_WON, FEWEST,
+from .records_format import (AT_DEALT, AT_FIELDS, AT_FLAGS, AT_GAME, AT_GAMES, AT_LAST_DAY,
+                             AT_SERIAL, AT_TOUR_DONE, AT_TOUR_GAME, AT_TOUR_SCHEME, AT_TOUR_TOTAL,
+                             BEST_SCORE, BEST_STREAK, BY_SOLVER, DAILY_PLAYED, DAILY_WON, FEWEST,
                              FIELDS, FLAG_DAILY, FLAG_HELPED, FLAG_IN_PROGRESS, FLAG_RANDOM,
-                             FLAG_TOURNAMENT, GAMES, GIVEN_UP, HEAD, MOST_GAMES, PLAYED, RECENT,
-                             RECORD, ROUNDS, SETTINGS, SETTINGS_FLAGS, STATS, STATS_VERSION,
-                             STREAK, TALLY, TOURNAMENTS, VERSION, WINS)
+                             FLAG_TOURNAMENT, GAMES, GIVEN_UP, HEAD, MOST_GAMES, OLD_HEADS, PLAYED,
+                             R_HOW, R_MORE, RECENT, RECORD, ROUNDS, SETTINGS, SETTINGS_FLAGS, STATS,
+                             STATS_VERSION, STREAK, TALLY, TOURNAMENTS, VERSION, WINS)
 
 _OLD_RECORD = 12
 
@@ -36,19 +39,20 @@ _OLD_RECORD = 12
 def decode_stats(stats, data):
     """Load `stats` (a records.Stats) from a saved file; returns None, or an
     error message and changes nothing."""
-    version = data[3] if len(data) > 3 else 0
+    version = version_of(data)
     if version in (1, 2) and data[:3] == b"FCS":  # one set of counters
         return _decode_old(stats, data, version)
-    where = unwrap(data, STATS, 3 if version == 3 else STATS_VERSION)
+    where = unwrap(data, STATS, version if version in (3, 4) else STATS_VERSION)
     if isinstance(where, str):
         return where
     at, n = where
-    # the layout: version 3's head, tallies and records were shorter
-    head, record = (6, 12) if version == 3 else (HEAD, RECORD)
+    # the layout: version 3's and 4's heads, version 3's tallies and records were shorter
+    head = OLD_HEADS[version - 3] if version in (3, 4) else HEAD
+    record = 12 if version == 3 else RECORD
     if n < head:
         return "the statistics record has the wrong size"
     p = data[at:at + n]
-    games, fields = p[5], (10 if version == 3 else p[6])
+    games, fields = p[AT_GAMES], (10 if version == 3 else p[AT_FIELDS])
     tallies = head + games * 3 * fields
     if not 1 <= games <= GAMES or fields != (10 if version == 3 else FIELDS) \
             or n < tallies or (n - tallies) % record or (n - tallies) // record > RECENT:
@@ -57,17 +61,21 @@ def decode_stats(stats, data):
     if problem:
         return problem
     stats.clear()
-    stats.serial = get(p, 0, 3)
-    flags = p[3]
+    stats.serial = get(p, AT_SERIAL, 3)
+    flags = p[AT_FLAGS]
     stats.in_progress = flags & FLAG_IN_PROGRESS
     # a daily mark with no game in progress is a finished daily deal's, left
     # by versions before this one (which then refused their own file): dropped
     stats.daily = bool(flags & FLAG_DAILY and stats.in_progress)
-    stats.variant_id = p[4]
+    stats.variant_id = p[AT_GAME]
     if version > 3 and flags & FLAG_TOURNAMENT:
-        stats.start_tournament(p[9] & 15, p[8], bool(flags & FLAG_RANDOM), p[9] >> 4)
-        stats.tour_done, stats.tour_total = p[7], get(p, 10, 3)
+        tour = p[AT_TOUR_GAME]
+        stats.start_tournament(tour & 15, p[AT_TOUR_SCHEME], bool(flags & FLAG_RANDOM), tour >> 4)
+        stats.tour_done, stats.tour_total = p[AT_TOUR_DONE], get(p, AT_TOUR_TOTAL, 3)
         stats.tour_helped = bool(flags & FLAG_HELPED)
+    if head == HEAD:  # the days: version 5's (before it, not known)
+        stats.dealt = get(p, AT_DEALT, 2) if stats.in_progress else 0
+        stats.last_day = get(p, AT_LAST_DAY, 2)
     for g in range(games):
         stats.tallies[g * TALLY:g * TALLY + 3 * fields] = \
             p[head + g * 3 * fields:head + (g + 1) * 3 * fields]
@@ -76,18 +84,19 @@ def decode_stats(stats, data):
         at = tallies + i * record
         stats.recent[i * RECORD:i * RECORD + record] = p[at:at + record]
         if record < RECORD:  # version 3's: classic, no tournament
-            stats.recent[i * RECORD + 12] = 0
+            stats.recent[i * RECORD + R_MORE] = 0
     return None
 
 
 def _check(p, head, games, fields, tallies, record, version):
     """Do the counters add up?  None, or what is wrong."""
-    flags, variant_id = p[3], p[4]
+    flags, variant_id, tour = p[AT_FLAGS], p[AT_GAME], p[AT_TOUR_GAME]
     if flags > (3 if version == 3 else 31) or variant_id >= games:
         return "the statistics do not add up"
-    if flags & FLAG_TOURNAMENT and (p[7] >= ROUNDS or p[8] >= SCHEMES or p[9] & 15 >= games
-                                or p[9] >> 4 not in variant_class(p[9] & 15).CELL_CHOICES
-                                or (flags & FLAG_IN_PROGRESS and variant_id != p[9] & 15)):
+    if flags & FLAG_TOURNAMENT and (p[AT_TOUR_DONE] >= ROUNDS or p[AT_TOUR_SCHEME] >= SCHEMES
+                                or tour & 15 >= games
+                                or tour >> 4 not in variant_class(tour & 15).CELL_CHOICES
+                                or (flags & FLAG_IN_PROGRESS and variant_id != tour & 15)):
         return "the statistics do not add up"
     played = 0
     for g in range(games):
@@ -101,14 +110,14 @@ def _check(p, head, games, fields, tallies, record, version):
                 or c[DAILY_WON] > c[DAILY_PLAYED] or c[DAILY_WON] > c[WINS] \
                 or c[BY_SOLVER] > c[GIVEN_UP] \
                 or (fields > TOURNAMENTS and c[TOURNAMENTS] * ROUNDS
-                    + (_rounds(p, flags) if g == p[9] & 15 else 0) > c[PLAYED]):
+                    + (_rounds(p, flags) if g == tour & 15 else 0) > c[PLAYED]):
             return "the statistics do not add up"
-    if get(p, 0, 3) > played:
+    if get(p, AT_SERIAL, 3) > played:
         return "the statistics do not add up"
     for i in range((len(p) - tallies) // record):
         at = tallies + i * record
-        how = p[at + 5]
-        more = p[at + 12] if record > 12 else 0
+        how = p[at + R_HOW]
+        more = p[at + R_MORE] if record > R_MORE else 0
         if how & 3 == 3 or how >> 3 >= games or more & 3 >= SCHEMES or more >> 2 > ROUNDS:
             return "a recent game's record is damaged"
     return None
@@ -119,7 +128,7 @@ def _rounds(p, flags):
     finished, and the game in progress (which is its next round)."""
     if not flags & FLAG_TOURNAMENT:
         return 0
-    return p[7] + (1 if flags & FLAG_IN_PROGRESS else 0)
+    return p[AT_TOUR_DONE] + (1 if flags & FLAG_IN_PROGRESS else 0)
 
 
 def _decode_old(stats, data, version):
@@ -169,7 +178,7 @@ def _decode_old(stats, data, version):
 def decode_settings(settings, data):
     """Load `settings` (a records.Settings) from a saved file; returns None,
     or an error message and changes nothing."""
-    version = data[3] if len(data) > 3 and data[3] in (1, 2) else VERSION
+    version = version_of(data) if version_of(data) in (1, 2) else VERSION
     where = unwrap(data, SETTINGS, version)
     if isinstance(where, str):
         return where

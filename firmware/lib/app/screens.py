@@ -31,7 +31,7 @@ class ListScreen(Screen):
     """A titled list of items, one highlighted; A chooses, B goes back (the
     action back_action).  An item can be there but unavailable (its third
     field, why, in words): drawn struck through, and A on it says why in a
-    box at the bottom.  Where the list is longer than the screen, a mark at
+    box at the bottom, which the next key closes (and does nothing else).  Where the list is longer than the screen, a mark at
     the right edge says there is more above or below."""
 
     back_action = "back"
@@ -40,13 +40,16 @@ class ListScreen(Screen):
         self.app = app
         self.title = title
         self.items = ()  # (label, action) or (label, action, refusal)
-        self.notice = None  # a refusal shown until the next key
+        self.notice = None  # a box (a refusal, or what was asked) until the next key
         self.choice = 0
         self.top = 0
+        self.left_on = None  # the action of the item chosen when it was left
 
     def close(self):
         """Left: its items go (open() builds them again), so a screen not on
-        show holds no list on the heap."""
+        show holds no list on the heap; which one was chosen is kept."""
+        if self.items:
+            self.left_on = self.items[self.choice][1]
         self.items = ()
         self.notice = None
 
@@ -65,8 +68,10 @@ class ListScreen(Screen):
         return self.notice is not None
 
     def key(self, button, press):
+        if self.notice is not None:  # the key closes the box, and does nothing else
+            self.notice = None
+            return None
         n = len(self.items)
-        self.notice = None
         if button == K.UP:
             self.choice = (self.choice - 1) % n
         elif button == K.DOWN:
@@ -148,7 +153,14 @@ class TitleScreen(ListScreen):
         if self.app.quit:  # back to the board's own menu
             items.append((b"QUIT", "quit"))
         self.set_items(items)
+        # back from a screen it opened (CONTROLS, STATISTICS, ...): the cursor
+        # on the item left; else on the first
+        came = self.app.screen
+        back = came is not None and came.opened_from is self
         self.choice = 0
+        for i in range(len(items)):
+            if back and items[i][1] == self.left_on:
+                self.choice = i
 
     def header(self, p):
         p.centre(b"FREECELL", 2, scale=2)
@@ -187,8 +199,8 @@ class GameScreen(ListScreen):
 
 
 class MenuScreen(ListScreen):
-    """The game's actions; its title line is the game's code (codes.py), to
-    pass the deal on."""
+    """The game's actions; its title line names the game and the deal
+    ("EIGHT OFF #617"), and GAME CODE shows the code that passes it on."""
 
     back_action = "resume"
 
@@ -199,7 +211,10 @@ class MenuScreen(ListScreen):
         """The same items in the same places every time: what cannot be done
         now is struck through and says why."""
         game = self.app.game
-        self.title = self.app.game_code().encode()
+        v = game.variant
+        deal = b" #" + self.app.play.deal_text + (b"" if game.proved else b"?")
+        self.title = (v.title.encode() if len(v.title) + len(deal) <= self.app.layout.text_chars
+                      else v.code.encode()) + deal
         h = game.history
         items = [(b"BACK TO GAME", "resume"),
                  (b"UNDO", "undo", None if h.can_undo() else "nothing to undo"),
@@ -209,8 +224,9 @@ class MenuScreen(ListScreen):
                  (b"HINT", "hint"), (b"SHOW ME", "show"), (b"WINNABLE?", "winnable"),
                  (b"AUTOPLAY: ON" if game.autoplay else b"AUTOPLAY: OFF", "autoplay"),
                  (b"RESTART DEAL", "restart", None if game.moves else "nothing played yet"),
-                 (b"NEW GAME", "title"), (b"GIVE UP", "give_up"), (b"SETTINGS", "settings"),
-                 (b"CONTROLS", "help")]
+                 (b"NEW GAME", "game:random"), (b"GIVE UP", "give_up"),
+                 (b"SETTINGS", "settings"), (b"MAIN MENU", "title"),
+                 (b"GAME CODE", "show_code"), (b"CONTROLS", "help")]
         if self.app.quit:  # back to the board's own menu, the game saved
             items.append((b"QUIT", "quit"))
         self.set_items(items)

@@ -30,14 +30,14 @@ class TableView:
     def __init__(self, painter, layout):
         self.p = painter
         self.layout = layout
-        self.status = Line(layout.text_chars)
+        self.status = Line(layout.text_chars + 24)  # (room to see that a form is too long)
         self.first = 0  # the first column in view (a row that does not fit scrolls)
         self.top_first = 0  # the first place of the top row in view
         # where the card under the cursor was last drawn, and where each
         # column ended (for tests)
         self.focus_x = self.focus_y = self.focus_h = -1
         self.ends = bytearray(10)
-        self.bottom = layout.status_y - 1
+        self.bottom = layout.columns_y + layout.columns_h
         self.marks = 0
         self.short = None  # a short screen's mini cards and strip: their code only there
         if layout.short:
@@ -62,7 +62,7 @@ class TableView:
         elif strip:
             self.bottom = lay.height - strip * lay.full - 1
         else:
-            self.bottom = lay.status_y - 1
+            self.bottom = lay.columns_y + lay.columns_h
         # the places to mark, a bit a location: where the held cards may go
         # (but where the cursor is), or a hint's target
         cursor = play.location()
@@ -261,20 +261,27 @@ class TableView:
             if play.held_count > 1:
                 line.add(b" +").add_int(play.held_count - 1)
             line.add(b" A:PUT B:DROP" if narrow else b"  A: PUT  B: DROP")
-        else:
-            narrow = self.layout.narrow  # 18 characters: "#617 M30 R5/2 A-"
-            line.add(b"#").add(play.deal_text)
-            if not game.proved:  # not known to be winnable: the solver has not won it
-                line.add(b"?")
-            line.add(b" M").add_int(game.moves)
-            line.add(b" R" if narrow else b" RUN ").add_int(game.supermove_limit(False))
-            if game.table.empty_columns():
-                line.add(b"/").add_int(game.supermove_limit(True))
-            if not game.autoplay:
-                line.add(b" A-" if narrow else b" AUTO OFF")
-            if game.scoring == TIMED:  # the clock is ticking: the score it leaves
-                line.add(b" S").add_int(game.final_score())
-        self.p.line(line, 0, self.layout.status_y)
+        else:  # the long form where it fits, else the short one
+            self.deal_status(game, play, self.layout.narrow)
+            if line.n > self.layout.text_chars:
+                self.deal_status(game, play, True)
+        self.p.text(line.buf, 0, self.layout.status_y, 1, min(line.n, self.layout.text_chars))
+
+    def deal_status(self, game, play, short):
+        """"EIGHT OFF DAILY #617? M30 RUN 5/2 AUTO OFF", or short (18
+        characters on the Thumby): "EO D #617? M30 R5/2 A-"."""
+        line = self.status.clear()
+        line.add(play.tag_short if short else play.tag).add(b"#").add(play.deal_text)
+        if not game.proved:  # not known to be winnable: the solver has not won it
+            line.add(b"?")
+        line.add(b" M").add_int(game.moves)
+        line.add(b" R" if short else b" RUN ").add_int(game.supermove_limit(False))
+        if game.table.empty_columns():
+            line.add(b"/").add_int(game.supermove_limit(True))
+        if not game.autoplay:
+            line.add(b" A-" if short else b" AUTO OFF")
+        if game.scoring == TIMED:  # the clock is ticking: the score it leaves
+            line.add(b" S").add_int(game.final_score())
 
     def draw_message(self, play):
         lay = self.layout

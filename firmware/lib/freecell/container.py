@@ -82,6 +82,12 @@ def wrap(kind, version, payload, n):
     return seal(out)
 
 
+def version_of(data):
+    """The format version a file's container says (0: too short to say):
+    where a reader picks the layout of an earlier version."""
+    return data[3] if len(data) > 3 else 0
+
+
 def unwrap(data, kind, version):
     """-> (payload offset, length) or an error message (a str)."""
     if len(data) < HEADER + TRAILER or data[0] != 70 or data[1] != 67:

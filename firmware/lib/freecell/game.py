@@ -242,12 +242,14 @@ class Game:
                 return True
         return False
 
-    def best_target(self, src, count=0, mask=-1):
+    def best_target(self, src, count=0, mask=-1, near=-1):
         """The most useful place for the top of src (of the legal ones, or of
         those in `mask`): its foundation, else the nearest column with cards
         that takes it, else the nearest empty column, else a free cell; -1 if
         none.  Never the place the same cards just came from (the quick
-        action must not undo itself)."""
+        action must not undo itself).  Nearest: to src's column, or for a
+        card in a cell to column `near` (the one under it on the screen,
+        which the app knows; else the first)."""
         mask &= self.legal_targets(src, count)
         back = self.came_from(src)
         if back >= 0:
@@ -260,8 +262,10 @@ class Game:
             if mask & (1 << dst):
                 return dst
         best = -1
+        if near < 0:
+            near = src if src < _CELL0 else 0
         for dst in range(self.variant.columns):
-            if mask & (1 << dst) and (best < 0 or self._nearer(dst, best, src)):
+            if mask & (1 << dst) and (best < 0 or self._nearer(dst, best, near)):
                 best = dst
         if best >= 0:
             return best
@@ -270,16 +274,15 @@ class Game:
                 return dst
         return -1
 
-    def _nearer(self, a, b, src):
-        """Is column a a better target than column b for a card from src: one
-        with cards before an empty one, then the nearer to src."""
+    def _nearer(self, a, b, near):
+        """Is column a a better target than column b: one with cards before
+        an empty one, then the nearer to column `near` (the left one of two
+        as near)."""
         h = self.table.heights
         if (h[a] == 0) != (h[b] == 0):
             return h[a] != 0
-        if src >= _CELL0:
-            return a < b
-        da = a - src if a > src else src - a
-        db = b - src if b > src else src - b
+        da = a - near if a > near else near - a
+        db = b - near if b > near else near - b
         return da < db
 
     def came_from(self, location):

@@ -28,7 +28,7 @@ from .history import GROUP_START, AUTO
 from .movelog import SOLVER, check as check_entry
 from .replay import play
 from .scoring import SCHEMES
-from .container import get, unwrap
+from .container import get, unwrap, version_of
 from .savefile import GAME, GAME_VERSION
 from .table import (CELL0, FOUND0, FOUNDATION, COLUMN_CAP, MAX_CELLS,
                     MAX_COLUMNS, Table, home_put)
@@ -69,12 +69,13 @@ def decode_game(data, game):
     """Load a saved game into `game`.  Returns the game's serial, or an error
     message (a str) and leaves `game` as it was."""
     where = unwrap(data, GAME, GAME_VERSION)
-    if isinstance(where, str) and data[3:4] in (b"\x01", b"\x02", b"\x03"):  # an earlier format
-        where = unwrap(data, GAME, data[3])
+    version = version_of(data)
+    if isinstance(where, str) and version in (1, 2, 3):  # an earlier format
+        where = unwrap(data, GAME, version)
         if not isinstance(where, str):  # loaded only here: once in a board's life
             from .savefile_old import upgrade
 
-            data = upgrade(data, where[0], where[1], data[3])
+            data = upgrade(data, where[0], where[1], version)
             if isinstance(data, str):
                 return data
             where = (0, len(data))

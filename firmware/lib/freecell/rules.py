@@ -21,6 +21,7 @@ class FreeCell:
     name = "freecell"
     id = 0
     title = "FREECELL"
+    words = "FreeCell"
     code = "FC"
     columns = 8
     CELLS = 4

@@ -29,7 +29,7 @@ Products stay under 2**30: no long ints on a 32-bit board.
 from array import array
 
 from .compat import const, micropython  # the decorator: compat.py says how
-from .movelog import pack
+from .movelog import count_of, dst_of, pack, src_of
 from .solver_loops import forget, remember, transfer
 from .solver_moves import _apply, _autoplay, _autoplay_after, _dig, _generate, _remember, _undo_to
 from .table import Table
@@ -66,6 +66,7 @@ SHARES = const(50)  # a column's share and four more figures (solver_loops: _FIR
 _TAKERS = const(208)  # solver_loops._TAKERS: where stacks' second part starts
 _ALL = const(0x3FF)  # solver_loops._ALL: a bit for each column (table.MAX_COLUMNS: 10)
 _EXACT = const(22)  # solver_loops._EXACT: in hashes, remember()'s exact flag
+_AVOID = const(23)  # in hashes after it: start()'s avoid + 1
 _DIG = const(64)  # solver_loops._DIG: a move's count from this up, a dig
 # The search runs these strategies in turn, each from a fresh start with its
 # share of the budget (parts of the shares' sum: here tenths).  Depth-first
@@ -165,8 +166,10 @@ class Solver:
         # the candidates' scores (score_moves'; sort_moves reads one a
         # halfword load, where two bytes were two loads and a shift)
         self.scores = array("H", [0] * _MAX_MOVES)
-        # remember()'s, of each column, and their two sums; then `exact`
-        self.hashes = array("I", [0] * (_EXACT + 1))
+        # remember()'s, of each column, and their two sums; then `exact`;
+        # then start()'s move to avoid, + 1 (0: none; here rather than an
+        # attribute of its own, which grew the object's table by 96 bytes)
+        self.hashes = array("I", [0] * (_AVOID + 1))
         self.parent = bytearray(53)  # for list_moves: card -> 1 + the column it may go on
         self.w = bytearray(8)  # the strategy's weights
         # for list_moves: cells, kings only, take back, room, columns, digs
@@ -212,7 +215,7 @@ class Solver:
 
     # -- starting ------------------------------------------------------------
 
-    def start(self, game, strategies=None):
+    def start(self, game, strategies=None, avoid=-1):
         """Search from `game`'s position (with its variant and free cells),
         trying each strategy in turn with its share of the budget;
         strategies=N runs only the first N.  An exhausted search proves there
@@ -220,8 +223,12 @@ class Solver:
         (which the host's proofs get most of the budget for), or by one that
         never met a position with more moves than it tries (a position with
         few moves left); and only once the same search, run again with every
-        position told apart (exact), runs out too."""
+        position told apart (exact), runs out too.  avoid: a move (packed)
+        whose position counts as seen from the start, so that no line goes
+        through it (the one the player's last move left, whose line the app
+        knows already); a search that runs out then proves nothing."""
         self.game = game
+        self.hashes[_AVOID] = avoid + 1
         self.portfolio = _portfolio(game.variant)
         self.strategies = min(len(self.portfolio), strategies or len(self.portfolio))
         self.strategy = 0
@@ -281,6 +288,11 @@ class Solver:
         _autoplay(self)
         _set_steps(self, 0, self.nsteps)
         _remember(self)
+        avoid = self.hashes[_AVOID] - 1
+        if avoid >= 0 and not self.nsteps:  # (the game's position, autoplay had nothing to do)
+            _apply(self, src_of(avoid), dst_of(avoid), count_of(avoid))
+            _remember(self)
+            _undo_to(self, 0)
         self.path_next[0] = 0
         self.path_count[0] = _NOT_LISTED
         self.state = SOLVED if t.cards_home() == 52 else SEARCHING
@@ -290,7 +302,7 @@ class Solver:
         """The move the search ranks first from `game`'s position (packed), or
         -1: a guess for when the budget ran out.  A safe foundation move not
         yet made (autoplay off) comes first."""
-        self.game = game
+        self.game = game  # (start()'s avoid still holds: its move is not the guess)
         self.portfolio = _portfolio(game.variant)
         self.strategy = 0
         self.strategies = 1
@@ -299,9 +311,13 @@ class Solver:
         self._restart()
         if _get_steps(self, 0):  # safe moves the game has not made
             return pack(self.steps[0], self.steps[1], self.steps[2])
-        if not _generate(self):
+        n = _generate(self)
+        if not n:
             return -1
         j = self.order[0] * 4
+        if n > 1 and pack(self.cand[j], self.cand[j + 1], self.cand[j + 2]) + 1 \
+                == self.hashes[_AVOID]:
+            j = self.order[1] * 4
         if self.cand[j + 2] >= _DIG:  # a dig: its first card, where _dig() sends it
             k = 3 * self.nsteps  # (written past the line's steps, not made)
             _dig(self, self.nsteps, self.cand[j], self.cand[j + 1], self.cand[j + 2] - _DIG)
@@ -574,7 +590,8 @@ def _backtrack(self):
             self.spent = self.positions
             self._restart()
             return
-        self.state = NO_SOLUTION
+        # (a position left out from the start: no proof)
+        self.state = GAVE_UP if self.hashes[_AVOID] else NO_SOLUTION
         return
     self.depth -= 1
     _undo_to(self, _get_steps(self, self.depth))

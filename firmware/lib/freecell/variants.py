@@ -6,7 +6,8 @@ or cells there are, or what may go where.
 A variant says:
   name, id, title  fc-solve's preset name (what --game takes), a number that
                    never changes (saved games and statistics keep it), and
-                   what the screens call it; code, two letters for lists
+                   what the screens call it; code, two letters for lists;
+                   words, its name as a page or a description writes it
   columns, cells   the table's shape: up to MAX_COLUMNS columns, up to
                    MAX_CELLS free cells; CELL_CHOICES the cell counts a player
                    may pick (only FreeCell offers fewer)
@@ -42,6 +43,7 @@ class BakersGame(FreeCell):
     name = "bakers_game"
     id = 1
     title = "BAKER'S GAME"
+    words = "Baker's Game"
     code = "BG"
     CELL_CHOICES = (4,)
     KNOWN_WINNABLE = 0
@@ -55,6 +57,7 @@ class Seahaven(FreeCell):
     name = "seahaven"
     id = 2
     title = "SEAHAVEN"
+    words = "Seahaven Towers"
     code = "ST"
     columns = 10
     CELL_CHOICES = (4,)
@@ -71,6 +74,7 @@ class EightOff(FreeCell):
     name = "eight_off"
     id = 3
     title = "EIGHT OFF"
+    words = "Eight Off"
     code = "EO"
     CELLS = 8
     CELL_CHOICES = (8,)
@@ -87,6 +91,7 @@ class Forecell(FreeCell):
     name = "forecell"
     id = 4
     title = "FORECELL"
+    words = "ForeCell"
     code = "FO"
     CELL_CHOICES = (4,)
     KNOWN_WINNABLE = 0
@@ -104,6 +109,7 @@ class HalfCell(FreeCell):
     name = "halfcell"
     id = 5
     title = "HALFCELL"
+    words = "HalfCell"
     code = "HC"
     CELL_CHOICES = (4,)
     KNOWN_WINNABLE = 0
