@@ -67,16 +67,20 @@ def test_the_engine_alone_wins_and_takes_back_deal_617_in_27_kb(tree32):
     assert result.stdout.strip() == "ok", result.stdout + result.stderr
 
 
-def test_an_esp32_heap_less_6_kb_still_gets_a_seen_table(tree32):
-    """104 KB (make bench's small_heap_table_min_kb) gets the smallest
+def test_an_esp32_heap_less_5_kb_still_gets_a_seen_table(tree32):
+    """105 KB (make bench's small_heap_table_min_kb: 106 for its own tree) gets the smallest
     table, 128 slots with lines up to 120 moves (77% of deals 1-1000
     solved), where it would say there was not enough memory: app/app.py
     collects the heap after each module it loads (freecell.compat.loaded()),
     and the smallest tables keep shorter lines.  102 KB got 256 slots
     before app/hints.py's plans, which follow the player along a line
     (their code and copies of the table: 3 KB at the first question), and
-    the screens that say where a player is; 105 KB gets those now."""
-    lines = bench_app(tree32, 104, "assist")
+    the screens that say where a player is; 104 KB got 128 then, and 104.5
+    KB since the solver's code and the hints' came in smaller modules
+    (solver_setup.py, plan.py: each module's own room), which
+    CircuitPython's .py drive needs to compile them at the first
+    question."""
+    lines = bench_app(tree32, 105, "assist")
     answers = dict(line.split(": ", 1) for line in lines if ": " in line)
     assert int(answers["table_slots"]) >= 128, lines
     assert answers["hint"].startswith(("HINT: ", "A GUESS: ")), lines

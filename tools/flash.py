@@ -150,7 +150,21 @@ def has_native_code(text):
 _CASTS = ("int", "ptr8", "ptr16", "ptr32")
 
 
-def plain_python(text):
+def late_modules():
+    """The firmware's modules a board loads at the first question, when the
+    rest of the app already holds its heap (app/assistant.py's LATE, read
+    from its source: flashing imports none of the app)."""
+    import ast
+
+    with open(os.path.join(ROOT, "firmware", "lib", "app", "assistant.py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "LATE":
+            return set(ast.literal_eval(node.value))
+    raise RuntimeError("app/assistant.py names no LATE modules")
+
+
+def plain_python(text, late=False):
     """A module's source for a MicroPython that runs no native code
     (CircuitPython's RP2040 build, a port without viper): its
     @micropython.viper functions as ordinary ones, and in their bodies the
@@ -162,9 +176,11 @@ def plain_python(text):
     board that compiles the .py at the first question (CircuitPython flashed
     with .py files) holds the whole module's parse in its heap, and the 11 KB
     of docstrings of the solver's two modules were what it lacked (50 KB
-    free, the solver's code refused).  A module with neither comes back as
-    it is."""
-    if not has_native_code(text):
+    free, the solver's code refused); a `late` one (late_modules()) loses
+    its docstrings for the same reason (app/hints.py: 16 KB of source, not
+    compiled in the 40 KB the .py drive has beside the solver).  Any other
+    module comes back as it is (its line numbers the repository's)."""
+    if not has_native_code(text) and not late:
         return text
     import ast
 
@@ -330,6 +346,7 @@ def stage(board, out, source, arch):
         items = [(src, folder + dst[3:]) for src, dst in items]  # lib/x -> HOME/x
     items.append((os.path.join(ROOT, "boards", board + ".py"),
                   (folder + "/" if folder else "") + "board" + ext))
+    late = late_modules()
     for src, dst in items:
         target = os.path.join(out, dst)
         os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -337,7 +354,7 @@ def stage(board, out, source, arch):
             with open(src) as f:
                 text = f.read()
             with open(target, "w") as f:
-                f.write(text if arch else plain_python(text))
+                f.write(text if arch else plain_python(text, module_name(dst, folder) in late))
         else:
             compile_module(src, target, arch, module_name(dst, folder))
     if folder:

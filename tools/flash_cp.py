@@ -46,7 +46,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from circuitpython import LIBS, install  # noqa: E402
 from flash import (boards as boards_for, PACKAGES, compile_module, firmware_sources,  # noqa: E402
-                   module_name, plain_python)
+                   late_modules, module_name, plain_python)
 
 
 def fail(message):
@@ -212,13 +212,14 @@ def build(board, mpy_cross=None):
     of CircuitPython's compiler), the firmware's and the libraries'
     modules as .mpy."""
     out = {}
+    late = late_modules()
 
     def module(src, path, plain):
         """plain: a firmware module, whose viper decorators come out."""
         if mpy_cross is not None:
             out[path[:-3] + ".mpy"] = compiled(src, module_name(path), mpy_cross)
         elif plain:
-            out[path] = plain_python(read(src).decode()).encode()
+            out[path] = plain_python(read(src).decode(), module_name(path) in late).encode()
         else:
             out[path] = read(src)
 

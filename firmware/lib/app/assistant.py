@@ -48,6 +48,16 @@ SOLVER_WITH_APP = not _COMPILES and (not hasattr(gc, "mem_free")  # CPython: ple
 if SOLVER_WITH_APP:
     gc.collect()
     from freecell import solver  # noqa: F401 (kept in sys.modules)
+# The modules loaded for the first question where the solver is not loaded
+# with the app, in this order, and let go of when there is no room
+# (no_room).  A board that compiles them then (CircuitPython's .py drive)
+# holds one module's parse at a time beside the app: the largest first,
+# while the most memory is free (its parse is the peak: solver_loops.py's
+# 15.6 KB of source at 50 KB free; after all of them 24 KB is left, a
+# 1,024-slot table on the emulated Pico), and on such a drive their
+# docstrings are left out (tools/flash.py reads this line)
+LATE = ("freecell.solver_loops", "freecell.solver", "freecell.solver_moves",
+        "freecell.solver_setup", "app.hints", "app.plan")
 HINT = 1
 SHOW = 2
 WINNABLE = 3
@@ -95,15 +105,15 @@ class Assistant:
                 self.thinker.forget()
 
     def loaded(self):
-        """Are the solver's code and hints.py loaded (now if need be)?  The
-        solver's first: a board that compiles the source at the first
-        question (CircuitPython's .py drive) parses the larger first, while
-        the most memory is free."""
-        if self.hints is None and load("freecell.solver") is not None:
-            self.hints = load("app.hints")
-            if self.hints is not None:
-                self.plan = self.hints.Plan()
-        return self.hints is not None
+        """Are the solver's code and hints.py loaded (now if need be, in
+        LATE's order)?"""
+        if self.hints is None:
+            for name in LATE:
+                if load(name) is None:
+                    return False
+            self.hints = sys.modules["app.hints"]
+            self.plan = self.hints.Plan()
+        return True
 
     def ready(self):
         """Is there a solver (made now if need be)?"""
@@ -170,8 +180,7 @@ class Assistant:
         hints.py let go of (what loaded of them), so that the rest of the
         app (the next save) has that room back."""
         self.hints = self.plan = self.solver = None
-        for name in ("app.hints", "freecell.solver", "freecell.solver_moves",
-                     "freecell.solver_loops"):
+        for name in LATE:
             let_go(*name.split("."))
         gc.collect()
         self.app.play.say_text("not enough memory for the solver on this board")

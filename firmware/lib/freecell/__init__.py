@@ -23,6 +23,7 @@ Modules, each doing one thing:
   results       a finished game's result file, checked by replaying its log
   solver        the solver: hints, "show me", "winnable?"
   solver_moves  its moves made, undone, rated and listed; positions seen
+  solver_setup  a search begun, the move it ranks first, its line as moves
   solver_loops  its inner loops (viper machine code on a board)
 The rules they implement: docs/RULES.md.
 
