@@ -11,6 +11,7 @@ WINNABLE? and SHOW ME there (its loops plain Python: no native code on this
 firmware), stopped by B.  An emulated second costs 1.5-5 s here (idle waits
 are skipped, the solver's search is not)."""
 
+import re
 import sys
 
 import pytest
@@ -151,13 +152,18 @@ def test_a_whole_deal_is_won_through_the_keys(form, drives, win_keys, tmp_path):
     the screen after each the simulator's (the MicroPython build's); the
     statistics in nvm then count one game played and won.  600 ms a press:
     a save to nvm (the first move's, then every 30 s) takes up to 600 ms,
-    and the press made meanwhile is handled after it."""
+    and the press made meanwhile is handled after it.  The flash's erases
+    are the runner's count (nvm and the drive alike): none, the saves
+    appended to nvm's log on a blank sector (before its log, each save
+    erased the sector about 4 times)."""
     deal_press = len(from_title(WIN_DEAL)) - 1
     nvm = str(tmp_path / "nvm.bin")
     won = cpico.boot(drives[form], win_keys, save_nvm=nvm, start_ms=START_MS[form],
                      gap_ms=600, slow={deal_press: 3000, len(win_keys) - 1: 2500},
-                     tail_ms=0)
+                     tail_ms=0, quiet=False)
     assert "Traceback" not in won.output, won.output[-2000:]
+    flash = re.findall(r"flash: (\d+) bytes erased, (\d+) programmed", won.log)
+    assert flash and int(flash[-1][0]) == 0 and int(flash[-1][1]) > 1000, flash
     frames, _ = sim_frames(win_keys, str(tmp_path / "sim-flash"))
     assert_same_screens(won, frames, win_keys)
     from app.records import Stats

@@ -685,11 +685,13 @@ def cp_figures():
     import cpico
     import pico
 
+    import bench_nvm
+
+    lines = bench_nvm.figures()  # nvm's wear: the port's C code modelled, on the host
     pico.install()
     problem = cpico.missing()
     if problem:
-        return ["cp: n/a (%s is missing)" % problem]
-    lines = []
+        return lines + ["cp: n/a (%s is missing)" % problem]
     for form in ("py", "mpy"):
         image = cp_drive(form)
         found = []

@@ -76,7 +76,7 @@ def drive(out, form="py", board=BOARD, extra=None):
 
 
 def boot(image, keys=(), nvm=None, save_nvm=None, start_ms=6000, gap_ms=800, slow=None,
-         tail_ms=600, timeout=1200, reload=True):
+         tail_ms=600, timeout=1200, reload=True, quiet=True):
     """reload False: code.py's first run, from power-on, is kept (its
     first output is lost, as on a board whose USB host is late)."""
     more = [] if reload else ["--no-reload"]
@@ -85,7 +85,7 @@ def boot(image, keys=(), nvm=None, save_nvm=None, start_ms=6000, gap_ms=800, slo
     if save_nvm:
         more += ["--save-nvm", save_nvm]
     return pico.boot(image, keys, start_ms, gap_ms, slow, None, tail_ms, timeout,
-                     firmware=pico.CIRCUITPYTHON, more=more)
+                     firmware=pico.CIRCUITPYTHON, more=more, quiet=quiet)
 
 
 def run_scripts(image, scripts, nvm=None, timeout=1200):

@@ -192,19 +192,22 @@ def schedule(keys, start_ms, gap_ms, slow=(), pins=None):
 
 
 def boot(image, keys=(), start_ms=1500, gap_ms=400, slow=None, save_to=None, tail_ms=400,
-         timeout=600, firmware=MICROPYTHON, more=(), pins=None, high="10-17", sound=False):
+         timeout=600, firmware=MICROPYTHON, more=(), pins=None, high="10-17", sound=False,
+         quiet=True):
     """Boot the board from `image` (main.py runs; CircuitPython's code.py
     from its drive image), press `keys` from start_ms on, run tail_ms past
     the last press, and save the flash to `save_to` (the power is then cut).
     `more`: the runner's other options (CircuitPython's --nvm, --save-nvm);
     pins: the board's {key name: GPIO}; high: the GPIO inputs held high
     (the buttons released: the emulator models no pull-ups); sound: listen
-    to a buzzer on GP28 (the tap's model: Boot.sounds).  Returns a Boot."""
+    to a buzzer on GP28 (the tap's model: Boot.sounds); quiet False: the
+    runner's own log in Boot.log (CircuitPython's ends with the flash's
+    bytes erased and programmed).  Returns a Boot."""
     pulses, press_at, end = schedule(keys, start_ms, gap_ms, slow or {}, pins)
     log = tempfile.mktemp(prefix="pico-display-")
     args = ["--image", firmware[1]] + _fs(image) + [
-        "--i2c-addr", "0x3C", "--gpio-high", high, "--run-ms", str(int(end + tail_ms)),
-        "--quiet"] + list(more)
+        "--i2c-addr", "0x3C", "--gpio-high", high, "--run-ms", str(int(end + tail_ms))] \
+        + (["--quiet"] if quiet else []) + list(more)
     for pin, at, length in pulses:
         args += ["--gpio-pulse", "%d:%d:%d" % (pin, at, length)]
     if save_to:

@@ -86,6 +86,10 @@ def withdraw(st):
     st.in_progress = 0
     v = st.variant_id
     st.set(v, PLAYED, st.of(v, PLAYED) - 1)
+    # nor numbered: the serial counts games begun, and the statistics are
+    # saved now, before the next deal's files (a cut between them must
+    # leave statistics that add up: serial at most the games played)
+    st.serial -= 1
     if st.daily:
         st.set(v, DAILY_PLAYED, st.of(v, DAILY_PLAYED) - 1)
         st.set(v, LAST_DAILY, 0)

@@ -4,8 +4,9 @@ When it writes (flash wears out, so not on every press):
   - the game: when a game starts or ends, when the player leaves the table
     (menu, title), before the display sleeps (2 minutes without a press: the
     one power-down path these boards have), and otherwise at most once every
-    30 seconds while moves are being made.  A cut power loses at most the
-    last 30 seconds of play.
+    30 seconds while moves are being made (once a minute in CircuitPython's
+    nvm: drivers/nvm_files.py's `autosave_ms`, for its one sector's wear).
+    A cut power loses at most the last 30 seconds of play (a minute there).
   - the statistics: when a game starts or ends.  The settings: when changed.
   - a finished game's result and its log (freecell/results.py): once, when
     it ends, into result<serial mod 8>.sav (the last eight games; the first
@@ -39,6 +40,9 @@ AUTOSAVE_MS = 30000
 class Keeper:
     def __init__(self, storage=None):
         self.storage = storage  # None: nothing is kept (simulator, tests)
+        # how often the game is saved while it is played: the files may say
+        self.autosave_ms = getattr(storage.files, "autosave_ms", AUTOSAVE_MS) if storage \
+            else AUTOSAVE_MS
         self.stats = Stats()
         self.settings = Settings()
         self.saved_moves = -1
@@ -123,7 +127,7 @@ class Keeper:
         if game.moves == self.saved_moves and game.seconds == self.saved_seconds \
                 or not self.stats.in_progress:
             return
-        if self.last_save is None or ticks_diff(now, self.last_save) >= AUTOSAVE_MS:
+        if self.last_save is None or ticks_diff(now, self.last_save) >= self.autosave_ms:
             self.save_game(game)
             self.last_save = now
 

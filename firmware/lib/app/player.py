@@ -24,7 +24,7 @@ NAME_LEN = const(12)  # results.NAME_LEN (a copy: results.py's code is not loade
 KIND = b"P"
 VERSION = 1
 KEY_BYTES = 16
-NAME_LETTERS = b" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+NAME_LETTERS = b" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # results.NAME_LETTERS (a test holds them equal)
 MOST_BYTES = 10 + 1 + NAME_LEN + KEY_BYTES  # the container's 10 bytes, and the payload
 
 
@@ -94,7 +94,11 @@ def load(storage):
 
 
 def rename(storage, name):
-    """Keep `name` (bytes) with this board's key; None or why not."""
+    """Keep `name` (bytes: the editor's text) with this board's key, tidied
+    as the leaderboard takes names (results.tidy_name); None or why not."""
+    from freecell.results import tidy_name
+
+    name = tidy_name(name)
     found = load(storage)
     if found is None:
         return "this board keeps no results"
@@ -105,9 +109,10 @@ def save_result(keeper, game, serial, daily, round_):
     """Write the finished game's result file, signed by this board's
     player (keeper.save_result's work, here where its code is loaded for it
     and let go of after); None or why it could not."""
-    from freecell.results import encode, file_name
+    from freecell.results import encode, file_name, tidy_name
 
     name, key = load(keeper.storage) or (b"", b"")
+    name = tidy_name(name)  # (as a version before kept it: "ALI  CE" is "ALI CE")
     st = keeper.stats
     day = st.dealt - 1  # the day it was dealt, kept with the statistics
     if day < 0:  # not known (statistics saved by a version before they kept it):

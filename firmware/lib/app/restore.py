@@ -166,11 +166,14 @@ def boot(keeper, game):
 
 
 def _tidy_results(keeper, log):
-    """A result whose write a cut interrupted: finished, it takes its
-    place; unfinished, it goes (storage.load's rules for a .tmp)."""
+    """Each result file checked as every save is (storage.load's rules): a
+    write a cut interrupted, finished, takes its place, unfinished, goes;
+    a damaged one (a flipped bit) is named and set aside, never shared or
+    uploaded as if it were whole."""
+    files = keeper.storage.files
     for i in range(RESULT_SLOTS):
         name = "result%d.sav" % i
-        if keeper.storage.files.exists(name + ".tmp"):
+        if files.exists(name) or files.exists(name + ".tmp"):
             from freecell.results import most_bytes
 
             load(keeper.storage, name, _is_result, most_bytes(log))

@@ -1,7 +1,9 @@
 """Saving to the board's flash without ever spoiling what was saved before.
 
 A save writes NAME.tmp and renames it over NAME (LittleFS, which MicroPython
-uses on the RP2040 and the ESP32, renames atomically).  At boot:
+uses on the RP2040 and the ESP32, renames atomically); where the files say a
+write is all or nothing (`atomic`: CircuitPython's nvm, drivers/nvm_files.py's
+log), it writes NAME alone.  At boot:
   - a NAME.tmp that reads as a whole, valid file is a save whose rename was
     cut off: it is newer than NAME, so it takes NAME's place;
   - a NAME.tmp that does not is an unfinished write: removed (NAME, the last
@@ -86,9 +88,16 @@ class Storage:
         """Write NAME safely.  Returns None, or why it could not (the old
         file is then still there); a MemoryError (the heap had no room for
         the file's buffers) is raised, the old file still there."""
+        parts = data if isinstance(data, list) else (data,)  # (savefile.game_parts' pieces)
+        if getattr(self.files, "atomic", False):  # a write all or nothing (nvm's log): no .tmp
+            try:
+                self.files.write(name, parts)
+            except OSError as error:
+                return "could not save the %s (error %s)" % (label(name), error)
+            self.writes += 1
+            return None
         try:
-            # a file as one buffer, or as pieces (savefile.game_parts)
-            self.files.write(name + ".tmp", data if isinstance(data, list) else (data,))
+            self.files.write(name + ".tmp", parts)
             try:
                 self.files.rename(name + ".tmp", name)
             except OSError:  # a filesystem that will not rename over a file:

@@ -88,6 +88,16 @@ def version_of(data):
     return data[3] if len(data) > 3 else 0
 
 
+def sound(data):
+    """Is `data` one whole container (its length and checksum right), of
+    whatever kind and version?  (Where a store keeps files of every kind:
+    a cut write fails here.)"""
+    if len(data) < HEADER + TRAILER or data[0] != 70 or data[1] != 67:
+        return False
+    n = get(data, 4, 2)
+    return len(data) == HEADER + n + TRAILER and get(data, HEADER + n, 4) == checksum(data, HEADER + n)
+
+
 def unwrap(data, kind, version):
     """-> (payload offset, length) or an error message (a str)."""
     if len(data) < HEADER + TRAILER or data[0] != 70 or data[1] != 67:

@@ -48,7 +48,9 @@ from .scoring import NAMES, SCHEMES, TIMED
 
 RESULT = b"R"
 VERSION = 2
-NAME_LEN = 12
+NAME_LEN = 12  # the file's room; a name a board sets is at most NAME_PLACES
+NAME_PLACES = 8  # the name editor's places (app/name_entry.py)
+NAME_LETTERS = b" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # (its alphabet)
 SIGNATURE = 32  # bytes of HMAC-SHA256
 SLOTS = 8
 _HEAD = const(29)
@@ -58,6 +60,22 @@ _DAILY = const(4)
 _BY_SOLVER = const(8)
 _COMPLETE = const(16)
 _SIMPLE_RUNS = const(32)
+
+
+def tidy_name(name):
+    """A name as a board keeps it: spaces at the ends dropped and each run
+    of them inside one (the editor's places can hold "ALI  CE")."""
+    return b" ".join(part for part in bytes(name).split(b" ") if part)
+
+
+def name_problem(name):
+    """None for a name a board can set (letters and digits, single spaces
+    inside, NAME_PLACES at most: so that look-alikes are one name), else
+    why not."""
+    if not name or len(name) > NAME_PLACES or [c for c in name if c not in NAME_LETTERS] \
+            or tidy_name(name) != bytes(name):
+        return "a name is 1 to %d letters or digits, single spaces inside" % NAME_PLACES
+    return None
 
 
 def most_bytes(log):
