@@ -106,6 +106,10 @@ ELSEWHERE = {
                                       "figures runs one)",
     "make bench PARTS=server": "its load: test_server::test_2000_uploads_from_20_clients_store_"
                                "every_valid_one_once (serverkit.run_load, the same uploads)",
+    "make bench PARTS=cp": "its nvm figures: test_nvm::test_an_hour_of_brisk_play_wears_the_"
+                           "sector_for_more_than_5_years (bench_nvm.play, the same player)",
+    "tools/saves.py show": "test_saves_tool; a FIFO: test_server_guard::test_saves_show_reads_"
+                           "no_fifo_and_verify_of_the_root_names_no_files",
 }
 # named inline and run here, with the exit code they must give
 HERE = {"make run": 0, "tools/fc.py solve 253": 0}

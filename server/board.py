@@ -1,6 +1,7 @@
 """A day's leaderboard for one game, read from the database: the ranked
 first attempts in order, then every other result of that day (later tries,
-other deals, games the solver helped), as web.py shows them (HTML and JSON).
+other deals, games the solver helped), as web.py shows them (HTML and JSON),
+PAGE of each a page (a day of many thousands stays a page of a few KB).
 
 Order: won before not won, then more cards home, fewer moves, fewer undos,
 and the earlier upload; the scheme's own figure (seconds for a timed game,
@@ -16,20 +17,28 @@ from app.dealer import day_of, deal_of_day
 from freecell.scoring import NAMES, TIMED
 from freecell.variants import VARIANTS
 
-_COLUMNS = ("SELECT r.id, p.name, r.won, r.home, r.moves, r.undos, r.score, r.seconds, "
-            "r.scheme, r.deal, r.cells, r.day_deal, r.daily_flag, r.by_solver, r.received, "
-            "CASE WHEN f.result_id IS NULL THEN 0 ELSE 1 END AS ranked "
-            "FROM results r JOIN players p ON p.id = r.player_id "
-            "LEFT JOIN firsts f ON f.result_id = r.id "
-            "WHERE r.day = ? AND r.game = ? "
-            "ORDER BY ranked DESC, r.won DESC, r.home DESC, r.moves, r.undos, r.id")
+PAGE = 100  # rows of each list a page
+_SELECT = ("SELECT r.id, p.name, r.won, r.home, r.moves, r.undos, r.score, r.seconds, "
+           "r.scheme, r.deal, r.cells, r.day_deal, r.daily_flag, r.by_solver, r.received "
+           "FROM results r JOIN players p ON p.id = r.player_id "
+           "LEFT JOIN firsts f ON f.result_id = r.id WHERE r.day = ? AND r.game = ? ")
+_RANKED = (_SELECT + "AND f.result_id IS NOT NULL "
+           "ORDER BY r.won DESC, r.home DESC, r.moves, r.undos, r.id LIMIT ? OFFSET ?")
+_OTHERS = (_SELECT + "AND f.result_id IS NULL "
+           "ORDER BY r.won DESC, r.home DESC, r.moves, r.undos, r.id LIMIT ? OFFSET ?")
+_COUNTS = ("SELECT COUNT(f.result_id), COUNT(*) FROM results r "
+           "LEFT JOIN firsts f ON f.result_id = r.id WHERE r.day = ? AND r.game = ?")
 
 
 def parse_date(text):
-    """A YYYY-MM-DD the boards can name (2000-2099), or None."""
+    """A YYYY-MM-DD the boards can name (2000-2099), or None: that form
+    only (not 20261207 nor 2026-W49-1, which fromisoformat also takes)."""
+    if not isinstance(text, str) or len(text) != 10 or text[4] != "-" or text[7] != "-" \
+            or not (text[:4] + text[5:7] + text[8:]).isdigit() or not text.isascii():
+        return None
     try:
         date = datetime.date.fromisoformat(text)
-    except (TypeError, ValueError):
+    except ValueError:
         return None
     return date if 2000 <= date.year <= 2099 else None
 
@@ -53,32 +62,41 @@ def figure(row):
     return "%d (%s)" % (row["score"], NAMES[row["scheme"]])
 
 
-def day(db, date, rules):
-    """The day's page as data (what the JSON says; web.py draws the HTML)."""
+def day(db, date, rules, page=1):
+    """The day's page as data (what the JSON says; web.py draws the HTML):
+    page `page` of the ranked results and of the others, and how many
+    there are of each."""
     number = day_of(date.year, date.month, date.day)
+    skip = (page - 1) * PAGE
     with db.transaction() as tx:
-        rows = tx.all(_COLUMNS, (number, rules.id))
+        ranked_rows = tx.all(_RANKED, (number, rules.id, PAGE, skip))
+        other_rows = tx.all(_OTHERS, (number, rules.id, PAGE, skip))
+        n_ranked, n_all = tx.one(_COUNTS, (number, rules.id))
     keys = ("id", "name", "won", "home", "moves", "undos", "score", "seconds", "scheme",
-            "deal", "cells", "day_deal", "daily_flag", "by_solver", "received", "ranked")
+            "deal", "cells", "day_deal", "daily_flag", "by_solver", "received")
     ranked, others = [], []
-    for values in rows:
-        row = dict(zip(keys, values))
-        entry = {"name": row["name"], "won": bool(row["won"]), "home": row["home"],
-                 "moves": row["moves"], "undos": row["undos"], "score": row["score"],
-                 "seconds": row["seconds"], "scheme": NAMES[row["scheme"]],
-                 "figure": figure(row), "deal": row["deal"], "cells": row["cells"],
-                 "received": row["received"]}
-        if row["ranked"]:
-            entry["rank"] = len(ranked) + 1
-            entry["share"] = share_line(rules, date, row)
-            ranked.append(entry)
-        else:
-            entry["kind"] = kind_of(bool(row["day_deal"]), bool(row["daily_flag"]),
-                                    bool(row["by_solver"]), False)
-            others.append(entry)
+    for rows, ranked_too in ((ranked_rows, True), (other_rows, False)):
+        for values in rows:
+            row = dict(zip(keys, values))
+            entry = {"name": row["name"], "won": bool(row["won"]), "home": row["home"],
+                     "moves": row["moves"], "undos": row["undos"], "score": row["score"],
+                     "seconds": row["seconds"], "scheme": NAMES[row["scheme"]],
+                     "figure": figure(row), "deal": row["deal"], "cells": row["cells"],
+                     "received": row["received"]}
+            if ranked_too:
+                entry["rank"] = skip + len(ranked) + 1
+                entry["share"] = share_line(rules, date, row)
+                ranked.append(entry)
+            else:
+                entry["kind"] = kind_of(bool(row["day_deal"]), bool(row["daily_flag"]),
+                                        bool(row["by_solver"]), False)
+                others.append(entry)
     one = datetime.timedelta(days=1)
+    pages = max(1, (max(n_ranked, n_all - n_ranked) + PAGE - 1) // PAGE)
     return {"date": date.isoformat(), "game": rules.name, "title": game_title(rules),
             "deal": deal_of_day(number, rules.id), "cells": rules().cells,
             "yesterday": (date - one).isoformat(), "tomorrow": (date + one).isoformat(),
-            "games": [v.name for v in VARIANTS], "ranked": ranked, "others": others}
+            "games": [v.name for v in VARIANTS], "ranked": ranked, "others": others,
+            "ranked_count": n_ranked, "others_count": n_all - n_ranked, "page": page,
+            "pages": pages}
 

@@ -108,24 +108,61 @@ class Database:
 
     @contextmanager
     def transaction(self):
-        con = self.connection()
         if self.dialect == "sqlite":
+            con = self.connection()
             with self._writer:
                 con.execute("BEGIN IMMEDIATE")  # the write lock now, not half-way
                 try:
                     yield Tx(con, self.dialect)
+                    con.execute("COMMIT")
                 except BaseException:
-                    con.execute("ROLLBACK")
+                    self._roll_back(con)  # (a COMMIT that failed too: a full disk)
                     raise
-                con.execute("COMMIT")
             return
+        con, block = self._begin()
         try:
-            with con.transaction():
-                yield Tx(con, self.dialect)
-        except BaseException:
-            if con.closed:  # the server went away: a new connection next time
-                self._local.con = None
+            yield Tx(con, self.dialect)
+        except BaseException as error:
+            self._end(con, block, error)
             raise
+        self._end(con, block, None)
+
+    def _roll_back(self, con):
+        """Whatever failed, the connection leaves no transaction open (else
+        every later BEGIN on it fails: a disk that had filled and has room
+        again would still refuse)."""
+        try:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+        except sqlite3.Error:
+            self._local.con = None  # (a new connection next time)
+            con.close()
+
+    def _begin(self):
+        """PostgreSQL: (connection, its transaction block) entered.  A
+        connection the database server cut (it restarted) is found out
+        here, where nothing was sent on it yet: replaced once."""
+        for attempt in (0, 1):
+            con = self.connection()
+            block = con.transaction()
+            try:
+                block.__enter__()
+                return con, block
+            except Exception:
+                if not con.closed:
+                    raise
+                self._local.con = None  # the server went away: a new connection
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _end(self, con, block, error):
+        try:
+            block.__exit__(type(error) if error else None, error,
+                           error.__traceback__ if error else None)
+        finally:
+            if con.closed:  # the server went away mid-way: a new connection next time
+                self._local.con = None
 
     def migrate(self):
         """Apply the migrations this database has not had; returns their

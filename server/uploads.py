@@ -18,10 +18,10 @@ import datetime
 import hashlib
 
 from app.dealer import day_of, deal_of_day
-from app.player import KEY_BYTES, NAME_LETTERS
+from app.player import KEY_BYTES
 from freecell.game import WON
 from freecell.container import version_of
-from freecell.results import Result, VERSION, most_bytes
+from freecell.results import Result, VERSION, most_bytes, name_problem
 
 MOST_BYTES = most_bytes(4000)  # ten times the largest log a board keeps (movelog.CAPACITY)
 KEY_HEADER = "X-FreeCell-Key"  # (tools/submit.py sends it; header names are read in any case)
@@ -55,9 +55,10 @@ def too_large():
                        "reason": "too large: a result file is at most %d bytes" % MOST_BYTES}
 
 
-def accept(db, data, key_hex=None, now=None):
+def accept(db, data, key_hex=None, now=None, limit_name=None):
     """(status, body) for the uploaded bytes `data`; stores the result only
-    when every check passed (status 201)."""
+    when every check passed (status 201).  limit_name(name): True, or the
+    seconds that name's uploads must wait (web.py's Limits)."""
     if not data:
         return refuse("empty upload: send a result file (result*.sav) as the body")
     if len(data) > MOST_BYTES:
@@ -70,8 +71,16 @@ def accept(db, data, key_hex=None, now=None):
         return refuse("unsigned: this result comes from a firmware older than the leaderboard "
                       "(flash the game again)")
     name = result.name.decode("ascii", "replace")
-    if not name.strip() or [c for c in result.name if c not in NAME_LETTERS]:
-        return refuse("the player's name is not one a board can set (A-Z, 0-9, spaces)")
+    problem = name_problem(result.name)
+    if problem:  # ALICE and " ALICE", "ALI  CE": one name, as a board sets it
+        return refuse("the player's name is not one a board can set: " + problem)
+    if date_of(result.day) is None:
+        return refuse("dealt on a day no calendar has (the board's clock?)")
+    if limit_name is not None:
+        wait = limit_name(name)
+        if wait is not True:
+            return 429, {"status": "too many", "retry_after": wait,
+                         "reason": "too many uploads for %s: try again in %d s" % (name, wait)}
     key = None
     if key_hex is not None:
         try:

@@ -3,11 +3,19 @@
   POST /results                  a result file as the body (the board's
                                  result*.sav, X-FreeCell-Key on a name's
                                  first upload): 201 accepted, 409 already
-                                 there, 400/413 refused; JSON, one line
+                                 there, 400/413 refused, 429 too many from
+                                 this address or name (Retry-After), 503 a
+                                 fault of the server's (try again later);
+                                 JSON, one line
   GET  /                         today's FreeCell page
-  GET  /day/YYYY-MM-DD/GAME      a day's leaderboard for a game (HTML)
+  GET  /day/YYYY-MM-DD/GAME      a day's leaderboard for a game (HTML), a
+                                 page of PAGE rows (?page=N)
   GET  /api/day/YYYY-MM-DD/GAME  the same as JSON
   GET  /health                   "ok" once the database answers
+Every answer is made inside guard.fault()'s net: a server fault (a full
+disk, the database gone) is a 503 and one log line, never a traceback a
+request (server/guard.py: the connections' deadline, the limits, the log's
+bound).
 
 Starlette because it is small, typed, maintained and ASGI (uvicorn serves
 it; its TestClient and any HTTP client test it), and it leaves the SQL to
@@ -21,18 +29,24 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse
+from starlette.requests import ClientDisconnect
+from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse,
+                                 Response)
 from starlette.routing import Route
 
 from . import board
 from .db import Database
+from .guard import PER_ADDRESS, PER_NAME, Limits, fault
 from .uploads import KEY_HEADER, MOST_BYTES, accept, too_large
 
 from freecell.variants import VARIANTS, by_name
 
 
-def create_app(url):
+def create_app(url, per_address=PER_ADDRESS, per_name=PER_NAME):
+    """The app over the database at `url`; uploads a minute allowed per
+    client address and per player name (0: no limit)."""
     db = Database(url)
+    address_limit, name_limit = Limits(per_address), Limits(per_name)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -40,6 +54,9 @@ def create_app(url):
         yield
 
     async def upload(request):
+        wait = address_limit.allow(request.client.host if request.client else "?")
+        if wait is not True:
+            return too_many(wait, "this address")
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MOST_BYTES):
             return answer(*too_large())
@@ -49,7 +66,8 @@ def create_app(url):
             if len(data) > MOST_BYTES:
                 return answer(*too_large())
         return answer(*await run_in_threadpool(accept, db, bytes(data),
-                                                request.headers.get(KEY_HEADER)))
+                                                request.headers.get(KEY_HEADER), None,
+                                                name_limit.allow))
 
     def found(request):
         date = board.parse_date(request.path_params["date"])
@@ -58,7 +76,10 @@ def create_app(url):
             return None, "no such day: give a date as YYYY-MM-DD, 2000 to 2099"
         if rules is None:
             return None, "no such game: one of " + ", ".join(v.name for v in VARIANTS)
-        return (date, rules), None
+        number = request.query_params.get("page", "1")
+        if not number.isdigit() or not 1 <= int(number) <= 100000:
+            return None, "no such page: ?page=1, 2, ..."
+        return (date, rules, int(number)), None
 
     async def day_json(request):
         what, problem = found(request)
@@ -81,16 +102,36 @@ def create_app(url):
         await run_in_threadpool(db.ping)
         return PlainTextResponse("ok\n")
 
-    routes = [Route("/results", upload, methods=["POST"]), Route("/", today),
-              Route("/day/{date}/{game}", day_page), Route("/api/day/{date}/{game}", day_json),
-              Route("/health", health)]
+    routes = [Route("/results", guarded(upload), methods=["POST"]), Route("/", today),
+              Route("/day/{date}/{game}", guarded(day_page)),
+              Route("/api/day/{date}/{game}", guarded(day_json)), Route("/health", guarded(health))]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.db = db
     return app
 
 
 def answer(status, body):
-    return JSONResponse(body, status_code=status)
+    headers = {"Retry-After": str(body.pop("retry_after"))} if "retry_after" in body else None
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def too_many(wait, who):
+    return JSONResponse({"status": "too many", "reason": "too many uploads from %s: try again "
+                         "in %d s" % (who, wait)}, status_code=429,
+                        headers={"Retry-After": str(wait)})
+
+
+def guarded(endpoint):
+    """The endpoint, a server fault (a full disk, the database gone) a 503
+    with the JSON line and one log line (guard.fault)."""
+    async def run(request):
+        try:
+            return await endpoint(request)
+        except ClientDisconnect:  # gone before its request was whole (the deadline): no fault
+            return Response(status_code=400)
+        except Exception as error:  # noqa: BLE001 - every fault: one line, never a traceback
+            return answer(*fault(error))
+    return run
 
 
 def page(title, body):
@@ -125,6 +166,14 @@ def render(day):
         out.append("</table>")
     else:
         out.append("<p id=\"empty\">No first attempt at this deal has been uploaded yet.</p>")
+    if day["pages"] > 1:  # a page of each list at a time
+        link = "<a id=\"%s\" href=\"/day/%s/%s?page=%d\">%s</a>"
+        out.append("<p>Page %d of %d (%d ranked, %d others) %s %s</p>" % (
+            day["page"], day["pages"], day["ranked_count"], day["others_count"],
+            link % ("previous", e(day["date"]), e(day["game"]), day["page"] - 1, "&larr; previous")
+            if day["page"] > 1 else "",
+            link % ("next", e(day["date"]), e(day["game"]), day["page"] + 1, "next &rarr;")
+            if day["page"] < day["pages"] else ""))
     if day["others"]:
         out.append("<h2>Also played that day (not ranked)</h2><table id=\"others\"><tr>"
                    "<th>Name</th><th>Deal</th><th>Home</th><th>Moves</th><th>Undos</th>"

@@ -69,7 +69,7 @@ prints 'game: G', 'cells: K' and 'deal: N' lines (exit 2: not a code, or
 mistyped: its check letter catches one wrong letter or two swapped).
 verify replays every game of a result log (result files from a board, or a
 folder of them) and prints each result line with 'confirmed' or what the
-replay makes instead (exit 1 when any is refuted or cannot be checked).
+replay makes instead (exit 1 when any is refuted, damaged or cannot be checked).
 submit sends each result file of LOG to the leaderboard at URL (make serve:
 http://127.0.0.1:8000) with the board's key (the player.sav tools/saves.py
 pull copied beside them), a line per file, then what was accepted, already
@@ -349,10 +349,11 @@ def log_files(paths):
             continue
         names = []
         for name in os.listdir(path.encode()):
-            try:
-                name = name.decode()
-            except UnicodeError:
-                continue
+            if not isinstance(name, str):  # (MicroPython gives some folders' names as text)
+                try:
+                    name = name.decode()
+                except UnicodeError:
+                    continue
             if name.startswith("result") and name.endswith(".sav"):
                 names.append(name)
         for name in sorted(names):
@@ -378,6 +379,7 @@ def verify(paths):
     from freecell.results import Result
 
     results = []
+    bad = 0
     for path in log_files(paths):
         try:
             with open(path, "rb") as f:
@@ -386,11 +388,14 @@ def verify(paths):
             raise UsageError("cannot read " + shown(path))
         result = Result()
         problem = result.decode(data)
-        if problem:
+        if problem in ("not a save file", "a save file of another kind"):
             raise UsageError(shown(path) + " is not a result file: " + problem)
+        if problem:  # a result file, damaged (a cut, a flipped bit): named, not replayed
+            print("%s: damaged, not checked: %s" % (shown(path), problem))
+            bad += 1
+            continue
         results.append((result.serial, path, result))
     results.sort(key=lambda r: r[0])  # the order the games were played in
-    bad = 0
     for serial, path, result in results:
         problem = result.check()
         print("game %d: %s: %s" % (serial, result.line(), problem or "confirmed"))
@@ -409,8 +414,8 @@ def send(url, paths):
         return submit.submit(url, files)
     except ValueError as error:
         raise UsageError(str(error))
-    except submit.Unreachable as error:
-        raise UsageError(str(error) + " (is the leaderboard running? make serve)")
+    except submit.Unreachable as error:  # no answer, not the leaderboard's, or try later
+        raise UsageError(str(error))
 
 
 def main(argv):

@@ -14,6 +14,7 @@ written.
 """
 
 import os
+import stat
 import sys
 
 import cli  # tools/cli.py: the script's own folder is on sys.path
@@ -34,6 +35,7 @@ from freecell.scoring import NAMES as SCHEMES  # noqa: E402
 from freecell.variants import VARIANTS  # noqa: E402
 
 STATES = {0: "in progress", WON: "won", GAVE_UP: "given up"}
+MOST_BYTES = 65536  # more than any save a board writes (a result of 4,000 actions: 8 KB)
 
 
 class SavedGame:
@@ -137,10 +139,18 @@ def show(path):
     """Print one file; returns False when it is damaged or unreadable."""
     print("== %s" % path)
     try:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):  # a FIFO or a device would never end a read
+            print("not read: %s, not a file" % ("a folder" if stat.S_ISDIR(mode) else
+                                              "a FIFO" if stat.S_ISFIFO(mode) else "a device"))
+            return False
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MOST_BYTES + 1)
     except OSError as error:
         print("cannot read it: %s" % error.strerror)
+        return False
+    if len(data) > MOST_BYTES:
+        print("damaged: larger than any save (%d bytes at most)" % MOST_BYTES)
         return False
     kind = KINDS.get(data[2]) if len(data) > 3 and data[:2] == b"FC" else None
     record = kind[0]() if kind else None

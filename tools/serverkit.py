@@ -35,10 +35,23 @@ def free_port():
 
 
 class Server:
-    """python -m server on a free loopback port, its log in a file."""
+    """python -m server on a free loopback port, its log in a file; `limits`
+    False: no uploads-a-minute limits (the load's 2,000 uploads come from one
+    address)."""
 
-    def __init__(self, database, folder):
+    def __init__(self, database, folder, limits=True, args=(), files=None, fsize=None):
+        """files: the process's open-file limit (soft and hard), as a
+        system's default of 1024 would be; fsize: the most bytes it may
+        write into a file (a disk that fills: writes beyond fail)."""
         self.database = database
+        self.rlimits = []
+        import resource
+
+        if files:
+            self.rlimits.append((resource.RLIMIT_NOFILE, files))
+        if fsize:
+            self.rlimits.append((resource.RLIMIT_FSIZE, fsize))  # (raised by the test: room again)
+        self.args = list(args) + ([] if limits else ["--per-address", "0", "--per-name", "0"])
         self.port = free_port()
         self.url = "http://127.0.0.1:%d" % self.port
         self.log = os.path.join(folder, "server-%d.log" % self.port)
@@ -48,7 +61,8 @@ class Server:
         with open(self.log, "a") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "server", "--database", self.database, "--port",
-                 str(self.port), "--quiet"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+                 str(self.port), "--quiet"] + self.args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                preexec_fn=self._limit if self.rlimits else None)
         deadline = time.time() + wait
         while time.time() < deadline:
             if self.proc.poll() is not None:
@@ -60,6 +74,23 @@ class Server:
                 pass
             time.sleep(0.1)
         raise RuntimeError("the server did not answer within %d s: %s" % (wait, self.output()))
+
+    def _limit(self):
+        import resource
+
+        for which, value in self.rlimits:
+            resource.setrlimit(which, (value, value if which == resource.RLIMIT_NOFILE
+                                       else resource.RLIM_INFINITY))
+
+    def room_again(self):
+        """The file size limit lifted: the disk has room again."""
+        import resource
+
+        resource.prlimit(self.proc.pid, resource.RLIMIT_FSIZE,
+                         (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+
+    def log_bytes(self):
+        return os.path.getsize(self.log)
 
     def kill(self):
         """SIGKILL: no goodbye, as a crash or a pulled plug."""
@@ -83,6 +114,81 @@ class Server:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class Slowloris:
+    """The attack that took the leaderboard down (issue 50): `count`
+    connections, each sending a request's first lines and then one header
+    byte every `drip_s` seconds, never the end; one the server closes is
+    opened again at once.  Runs in its own thread (with ... as attack:);
+    `closed` counts the connections the server closed, `opened` all."""
+
+    HEAD = b"POST /results HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 900\r\n"
+
+    def __init__(self, port, count, drip_s=1.0):
+        self.port, self.count, self.drip_s = port, count, drip_s
+        self.opened = self.closed = 0
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _open(self):
+        s = socket.socket()
+        s.settimeout(2)
+        try:
+            s.connect(("127.0.0.1", self.port))
+            s.sendall(self.HEAD)
+        except OSError:
+            s.close()
+            return None
+        s.setblocking(False)
+        self.opened += 1
+        return s
+
+    def _alive(self, s):
+        try:
+            if s.recv(4096) == b"":
+                return False
+        except BlockingIOError:
+            pass
+        except OSError:
+            return False
+        try:
+            s.send(b"X")
+        except BlockingIOError:
+            pass
+        except OSError:
+            return False
+        return True
+
+    def _run(self):
+        socks = []
+        try:
+            while not self.stopping.is_set():
+                while len(socks) < self.count and not self.stopping.is_set():
+                    s = self._open()
+                    if s is None:
+                        break
+                    socks.append(s)
+                kept = []
+                for s in socks:
+                    if self._alive(s):
+                        kept.append(s)
+                    else:
+                        self.closed += 1
+                        s.close()
+                socks = kept
+                self.stopping.wait(self.drip_s)
+        finally:
+            for s in socks:
+                s.close()
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stopping.set()
+        self.thread.join(30)
 
 
 def request(port, method, path, body=None, headers=None, timeout=30):
@@ -171,9 +277,7 @@ class Postgres:
     def start(self):
         self._run(os.path.join(self.bin, "initdb"), "-D", self.data, "-A", "trust", "-U",
                   "freecell", "--no-sync", "-E", "UTF8")
-        self._run(os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-w", "-l",
-                  os.path.join(self.folder, "log"), "-o",
-                  "-k %s -c listen_addresses='' -c max_connections=200" % self.folder, "start")
+        self.resume()
         return self
 
     def url(self, database="postgres"):
@@ -187,10 +291,19 @@ class Postgres:
             con.execute("CREATE DATABASE " + name)
         return self.url(name)
 
+    def halt(self):
+        """Stopped at once (its connections cut), its data kept: a
+        database server gone away."""
+        self._run(os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-m", "immediate", "stop")
+
+    def resume(self):
+        self._run(os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-w", "-l",
+                  os.path.join(self.folder, "log"), "-o",
+                  "-k %s -c listen_addresses='' -c max_connections=200" % self.folder, "start")
+
     def stop(self):
         try:
-            self._run(os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-m", "immediate",
-                      "stop")
+            self.halt()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 
