@@ -60,6 +60,16 @@ def first_place(want):
     raise AssertionError("no such hint along the 300 positions' lines")
 
 
+def players_move(app):
+    """The last move the player made: (from, to, cards), autoplay after it
+    left out (its first step is the one flagged 0x80)."""
+    h = app.game.history
+    first = h.head - 1
+    while not h.flags(first) & 0x80:
+        first -= 1
+    return h.src(first), h.dst(first), h.count(first)
+
+
 def test_a_hinted_run_is_picked_up_whole_and_put_down_where_the_hint_said():
     """The cursor on the card the hint names (not the run's top card), A
     picks up the hint's count and goes to its place, A puts them there."""
@@ -71,12 +81,8 @@ def test_a_hinted_run_is_picked_up_whole_and_put_down_where_the_hint_said():
     assert p.held == src and p.held_count == count and p.location() == dst
     moves = app.game.moves
     app.press(K.A, K.PRESS)
-    h = app.game.history
-    first = h.head - 1
-    while not h.flags(first) & 0x80:
-        first -= 1
     assert app.game.moves == moves + 1
-    assert (h.src(first), h.dst(first), h.count(first)) == (src, dst, count)
+    assert players_move(app) == (src, dst, count)
 
 
 def test_a_hint_into_a_free_cell_goes_to_that_very_cell():
@@ -153,9 +159,5 @@ def test_hold_a_after_a_hint_makes_the_hinted_move():
     app, clock, (src, dst, count) = first_place(lambda app, h: h[2] >= 2 and h[1] < CELL0)
     moves = app.game.moves
     app.press(K.A, K.LONG)
-    h = app.game.history
-    first = h.head - 1
-    while not h.flags(first) & 0x80:
-        first -= 1
     assert app.game.moves == moves + 1
-    assert (h.src(first), h.dst(first), h.count(first)) == (src, dst, count)
+    assert players_move(app) == (src, dst, count)
