@@ -96,6 +96,10 @@ ELSEWHERE = {
         "test_server::test_a_result_pulled_from_the_emulated_pico_is_accepted_and_ranked",
     "tools/fc.py submit URL FOLDER": "test_server::test_a_win_in_the_simulator_is_accepted_and_"
                                      "ranked",
+    "tools/saves.py show build/sim-flash": "test_server::test_a_win_in_the_simulator_is_"
+                                           "accepted_and_ranked (its flash folder shown)",
+    "tools/fc.py submit http://127.0.0.1:8000 build/sim-flash":
+        "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
     "tools/sim.py --date": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
     "fc.py submit": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
     "tools/fc.py submit": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",

@@ -41,6 +41,21 @@ def test_show_prints_the_game_the_statistics_and_the_settings(tmp_path):
     assert "game freecell, autoplay on, contrast 4/4, flip off, free cells 4" in out
 
 
+def test_show_takes_a_folder_as_verify_and_submit_do(tmp_path):
+    """A folder: its saved files, a set-aside one too, nothing else; a
+    folder without any is named (exit 2)."""
+    paths = saved_files(str(tmp_path))
+    os.rename(paths[0], paths[0] + ".bad1")  # game.sav set aside by a boot
+    (tmp_path / "notes.txt").write_text("not a save")
+    result = run([sys.executable, SAVES, "show", str(tmp_path)])
+    assert result.returncode == 0, result.stdout + result.stderr
+    shown = [line[3:] for line in result.stdout.splitlines() if line.startswith("== ")]
+    assert shown == sorted([paths[0] + ".bad1"] + paths[1:])
+    (tmp_path / "empty").mkdir()
+    result = run([sys.executable, SAVES, "show", str(tmp_path / "empty")])
+    assert result.returncode == 2 and "has no saved files" in result.stderr
+
+
 def test_show_names_what_is_wrong_with_a_damaged_file(tmp_path):
     paths = saved_files(str(tmp_path))
     game = [p for p in paths if p.endswith("game.sav")][0]

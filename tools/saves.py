@@ -6,7 +6,10 @@ app/records.py, freecell/results.py).
     tools/saves.py pull [--port PORT] [DIR]   copy them off the board with mpremote
                                               (into DIR, build/saves by default),
                                               set-aside .bad files too, then show them
-    tools/saves.py show FILE ...              show files already on the host
+    tools/saves.py show FILE|DIR ...          show files already on the host (a
+                                              folder: its .sav and set-aside .bad
+                                              files, as verify and submit take one:
+                                              tools/saves.py show build/sim-flash)
 
 Exit codes: 0 shown, 1 a file is damaged (what is wrong is printed), 2 bad
 usage, no board (or one that answers garbage), or a folder that cannot be
@@ -162,6 +165,30 @@ def show(path):
     return True
 
 
+def is_saved(name):
+    """A file the firmware writes (game.sav, result3.sav) or set aside
+    (stats.sav.bad1)."""
+    return name.endswith(".sav") or ".sav.bad" in name
+
+
+def in_folders(paths):
+    """The files to show: each FILE as given, each folder's saved files
+    (a folder without any is an error: exit 2, naming it)."""
+    files = []
+    for path in paths:
+        if not os.path.isdir(path):
+            files.append(path)
+            continue
+        try:
+            names = sorted(n for n in os.listdir(path) if is_saved(n))
+        except OSError as error:
+            fail("cannot read the folder %s: %s" % (path, error.strerror))
+        if not names:
+            fail("%s has no saved files (.sav)" % path)
+        files += [os.path.join(path, n) for n in names]
+    return files
+
+
 def fail(message):
     """No board, or one that answers garbage: exit 2 (1 means a damaged file)."""
     sys.stderr.write("saves.py: %s\n" % message)
@@ -181,7 +208,7 @@ def pull(port, folder):
         fail("the board on %s did not answer within %d s" % (where, MPREMOTE_TIMEOUT))
     if code != 0:
         fail("could not talk to the board on %s" % where)
-    names = [n for n in out.split() if n.endswith(".sav") or ".sav.bad" in n]
+    names = [n for n in out.split() if is_saved(n)]
     if any("/" in n or n.startswith(".") or "\ufffd" in n or not n.isprintable()
            for n in names):  # not a listing of file names
         fail("the board answered something that is not a list of files")
@@ -212,13 +239,14 @@ def parse(argv):
     pull_them.add_argument("folder", nargs="?", default=os.path.join(ROOT, "build", "saves"),
                            help="where they go (build/saves)")
     show_them = how.add_parser("show", help="show files already on the host")
-    show_them.add_argument("files", nargs="+", metavar="FILE")
+    show_them.add_argument("files", nargs="+", metavar="FILE|DIR",
+                           help="save files, or folders of them (build/sim-flash)")
     return parser.parse_args(argv)
 
 
 def main(argv):
     args = parse(argv)
-    paths = args.files if args.how == "show" else pull(args.port, args.folder)
+    paths = in_folders(args.files) if args.how == "show" else pull(args.port, args.folder)
     ok = True
     for path in sorted(paths):
         ok = show(path) and ok
