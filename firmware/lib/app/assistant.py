@@ -67,10 +67,13 @@ _SEARCHING = const(0)  # solver.SEARCHING
 # ESP32's heap loads it at the first question, CircuitPython's .py drive
 # compiles it then) and at least this much is free: its own code, and the
 # solver's tables if they are not made yet, as large as make_solver finds
-# room for (a 4,096-slot table and its lines are 31 KB, with RESERVE beside
-# them).  A Pico's heap has 101 KB free after boot, CircuitPython's .mpy
-# drive 45 KB: a 4,096-slot table there.
-THINK_FREE = 40 * 1024
+# room for beside RESERVE (Solver.memory(): a 4,096-slot table and its lines
+# are 34 KB, a 2,048-slot one 23 KB; deal 617's hint needs 998 positions).
+# A Pico's heap has 96 KB free after boot, CircuitPython's .mpy drive 39 KB
+# (45 before the plans' code, which it loads with the app, and nvm's log):
+# a 2,048-slot table there, where 40 KB asked here left it no thinker at all
+# (cp_hint_617_idle_s 0.88 -> 5.07 s).
+THINK_FREE = 30 * 1024
 # what tick() changed on screen: more than the progress, or only that
 _CHANGED = const(1)
 PROGRESS = const(2)
