@@ -224,7 +224,12 @@ class Assistant:
 def load(name):
     """Module `name`, imported now if it is not; None when its code does not
     fit.  Two tries: loading two modules at once peaks (the solver's three),
-    and what loaded stays."""
+    and what loaded stays.  One already loaded (with the app, on a heap
+    with room) is not collected for: six collects were 0.1 s of a Pico's
+    first hint."""
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
     for _ in range(2):
         gc.collect()
         try:
@@ -237,4 +242,7 @@ def load(name):
 
 
 if SOLVER_WITH_APP:  # (and the answers' code with it: a pause never waits on loading it)
+    # collected first too: without it the plans' code broke the heap so
+    # that a Pico's first hint found no 48 KB block (a 4,096-slot table)
+    gc.collect()
     from . import hints  # noqa: F401,E402 (kept in sys.modules)
