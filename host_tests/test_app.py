@@ -24,7 +24,7 @@ def test_title_offers_new_game_deal_number_stats_settings_and_controls():
 
 def test_random_deals_differ_by_seed_and_skip_the_unwinnable():
     from app import dealer
-    from app.dealer import UNWINNABLE
+    from freecell.daily import UNWINNABLE
     numbers = {Driver(seed=s).press("a", "a").game.number.text() for s in range(1, 8)}
     assert len(numbers) == 7
     d = Driver(seed=1)

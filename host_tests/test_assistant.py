@@ -3,7 +3,7 @@ the daily deal."""
 
 from app import records_format as R
 from app import dealer
-from app.dealer import UNWINNABLE
+from freecell.daily import UNWINNABLE
 from app.assistant import STEP
 from freecell.solver import BOARD_BUDGET
 from app.records_format import DAILY, SOLVED

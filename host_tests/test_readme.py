@@ -100,6 +100,10 @@ ELSEWHERE = {
                                            "accepted_and_ranked (its flash folder shown)",
     "tools/fc.py submit http://127.0.0.1:8000 build/sim-flash":
         "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
+    "tools/daily_table.py --until DATE": "test_daily::test_extending_the_table_adds_days_and_"
+                                         "changes_none",
+    "tools/daily_table.py --verify --sample N": "test_daily::test_the_tables_days_are_what_the_"
+                                                "proof_finds",
     "tools/sim.py --date": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
     "fc.py submit": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
     "tools/fc.py submit": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",

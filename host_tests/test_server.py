@@ -266,7 +266,7 @@ def test_a_win_in_the_simulator_is_accepted_and_ranked(server, tmp_path, micropy
     shown = run([sys.executable, os.path.join(TOOLS, "saves.py"), "show", str(flash)])
     assert shown.returncode == 0, shown.stdout + shown.stderr
     assert shown.stdout.count("== %s" % flash) == 4  # the folder, as submit takes it
-    assert "(freecell #%s): won" % d.game.number.text() in shown.stdout, shown.stdout
+    assert "(freecell #%s, daily): won" % d.game.number.text() in shown.stdout, shown.stdout
     assert "its log replays to it: confirmed" in shown.stdout
     sent = submit(server, flash)
     assert sent.returncode == 0, sent.stdout + sent.stderr

@@ -22,7 +22,7 @@ sys.path.insert(0, TOOLS)
 import serverkit as kit  # noqa: E402
 from serverkit import DATE, daily_game, given_up, signed, upload  # noqa: E402
 
-from app.dealer import day_of  # noqa: E402
+from freecell.daily import day_of  # noqa: E402
 from app.player import encode  # noqa: E402
 from freecell import results  # noqa: E402
 from test_server import database, postgres, server, stored  # noqa: E402,F401  (fixtures)

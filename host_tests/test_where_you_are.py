@@ -191,7 +191,7 @@ def test_a_new_game_during_a_tournament_says_first_that_the_tournament_ends():
 # -- 2.7 a resumed game keeps the day it was dealt ------------------------------------
 
 def test_a_game_resumed_after_a_reboot_keeps_the_day_it_was_dealt():
-    from app.dealer import day_of
+    from freecell.daily import day_of
     from freecell.results import Result
 
     files = FakeFiles()

@@ -13,7 +13,7 @@ import string
 
 from .uploads import kind_of
 
-from app.dealer import day_of, deal_of_day
+from freecell.daily import day_of, deal_of_day
 from freecell.scoring import NAMES, TIMED
 from freecell.variants import VARIANTS
 

@@ -17,7 +17,7 @@ are kept and shown for what they are.
 import datetime
 import hashlib
 
-from app.dealer import day_of, deal_of_day
+from freecell.daily import day_of, deal_of_day
 from app.player import KEY_BYTES
 from freecell.game import WON
 from freecell.container import version_of
@@ -30,7 +30,7 @@ ACCEPTED, ALREADY, REFUSED, TOO_LARGE = 201, 409, 400, 413
 
 
 def today(now=None):
-    """The server's day (UTC) as the boards count days (app/dealer.day_of)."""
+    """The server's day (UTC) as the boards count days (freecell/daily.day_of)."""
     now = now or datetime.datetime.now(datetime.timezone.utc)
     return day_of(now.year, now.month, now.day)
 

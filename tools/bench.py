@@ -587,8 +587,30 @@ def pico_figures():
     lines += press_figures(pico.boot, pico_image(os.path.join(BUILD, "pico-play.img"), True))
     lines += pico_module(image, "bench_pico", "solver")
     lines += pico_module(image, "bench_pico", "idle")
+    lines += daily_figures(lambda *args: pico_module(image, *args), "pico")
+    table = os.path.join(BUILD, "pico-staged", "lib", "freecell", "daily_table.mpy")
+    lines.append("daily_table_bytes: %d (%s)" % (os.path.getsize(table), daily_table_span()))
     lines.append(idle_busy(image))
     return lines
+
+
+def daily_figures(run, prefix, far=True):
+    """The wait from a game chosen after DAILY DEAL to its table, the
+    slowest of the six games: on a day freecell/daily_table.py lists, and
+    on one after it (2099-12-31), whose deals the board proves itself."""
+    dates = (("2027-01-18", "daily_ms"),) + ((("2099-12-31", "daily_far_ms"),) if far else ())
+    lines = []
+    for date, name in dates:
+        lines += run("bench_pico", "daily", date, "%s_%s" % (prefix, name))
+    return lines
+
+
+def daily_table_span():
+    sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
+    from freecell import daily, daily_table
+
+    return "days %d-%02d-%02d to " % daily.date_of(daily.FIRST) \
+        + "%d-%02d-%02d" % daily.date_of(daily_table.LAST)
 
 
 def idle_busy(image):
@@ -705,6 +727,7 @@ def cp_figures():
             if name == "frame_us":
                 found.append("cp_frame_ms: %.1f" % (int(value) / 1000))
         found += press_figures(cpico.boot, image, CP_START_MS[form], 500, 4000)
+        found += daily_figures(lambda *args: cp_module(image, *args), "pico", form == "mpy")
         for line in found:
             name, value = line.split(": ", 1)
             lines.append("%s_%s: %s" % (name.replace("pico_", "cp_"), form, value))

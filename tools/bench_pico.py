@@ -21,6 +21,11 @@ flashed firmware (board.mpy, lib/), through the raw REPL.  Prints
                            table was left alone for 5 s with deal 617 dealt
                            (the thinker at work meanwhile: app/thinker.py),
                            the key loop run as app.run() runs it
+    bench_pico.py daily DATE NAME   NAME (pico_daily_ms): the wait from the game chosen
+                           after DAILY DEAL to the table drawn, in each game, on
+                           DATE (YYYY-MM-DD): the slowest game, and which;
+                           a day after freecell/daily_table.py's last is
+                           proved by the solver here
 It boots as firmware/main.py does: the board (frame buffer) and the game (undo
 ring) first, while the heap is whole, then the app's code.
 """
@@ -132,8 +137,38 @@ def wait():
     loop(10000)
 
 
+def daily(date, name):
+    """DAILY DEAL in each game from the title, as a player chooses it."""
+    app = boot()
+    day = tuple(int(part) for part in date.split("-"))
+    app.today = lambda: day
+    worst, slowest, waits, refused = -1, "", [], []
+    for variant_id in range(6):
+        app.keeper.settings.variant_id = variant_id
+        app.go(app.title)
+        app.redraw()
+        gc.collect()
+        t = ticks_ms()
+        app.do("daily")  # the game picker's A (the title's DAILY DEAL opens it)
+        app.redraw()
+        ms = ticks_diff(ticks_ms(), t)
+        if app.screen is app.title:  # no room for the proof: said on the title
+            refused.append("%d %s" % (variant_id, app.notice))
+            app.notice = None
+            continue
+        waits.append(ms)
+        if ms > worst:
+            worst, slowest = ms, app.game.variant.name
+    if refused:
+        print("%s: n/a (%s)" % (name, ", ".join(refused)))
+    else:
+        print("%s: %d (%s; %s)" % (name, worst, slowest, " ".join(str(w) for w in waits)))
+
+
 if sys.argv[1] == "heap":
     heap()
+elif sys.argv[1] == "daily":
+    daily(sys.argv[2], sys.argv[3])
 elif sys.argv[1] == "wait":
     wait_setup(sys.argv[2] == "1")
 elif sys.argv[1] == "idle":

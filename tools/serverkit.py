@@ -22,7 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
 
 import submit  # noqa: E402  (tools/submit.py: fc.py submit's upload)
-from app.dealer import day_of, deal_of_day  # noqa: E402
+from freecell.daily import day_of, deal_of_day  # noqa: E402
 from freecell import results  # noqa: E402
 from freecell.game import Game  # noqa: E402
 from freecell.table import CELL0  # noqa: E402

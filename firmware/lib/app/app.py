@@ -407,13 +407,21 @@ class App:
         module = "dealer" if name in DEALS else "actions"
         handler = getattr(self.need("app." + module), name, None)
         if handler is None:
-            let_go("app", module)
+            self.let_go(module)
             raise ValueError("no such action: " + action)
         if colon < 0:
             handler(self)
         else:
             handler(self, action[colon + 1:])
+        self.let_go(module)
+
+    @staticmethod
+    def let_go(module):
+        """A helper module of the app's let go of after its action, with
+        the engine's daily deal (freecell/daily.py) that dealer.py loads."""
         let_go("app", module)
+        if module == "dealer":
+            let_go("freecell", "daily")
 
     # the screens' ways about
     def do_resume(self):
@@ -434,12 +442,12 @@ class App:
     # -- starting deals: app/dealer.py, loaded for it and let go of after ----
 
     def dealer(self):
-        return self.need("app.dealer")
+        return self.need("app.dealer")  # let go of after: let_go("dealer")
 
     def new_game(self, number, daily=False, tournament=False):
         """Deal `number` (dealer.py says how)."""
         self.dealer().new_game(self, number, daily, tournament)
-        let_go("app", "dealer")
+        self.let_go("dealer")
 
     def today(self):
         """(year, month, day) from the board's clock (make flash sets it)."""

@@ -2,11 +2,13 @@
 tournament's rounds; and which deals are known to be winnable.  Loaded when
 a deal starts and let go of after (app.py), so its code takes no room while
 the game is played.  Functions of the app, which they are handed; the first
-ones are the app's actions of the same names (app.py's DEALS).
+ones are the app's actions of the same names (app.py's DEALS).  Which deal
+is a day's is the engine's (freecell/daily.py): the server names it too.
 """
 
-# the deals in 1..1,000,000 that no one can win with four cells (docs/RULES.md)
-UNWINNABLE = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
+import gc
+
+from freecell.daily import FIRST, UNWINNABLE, day_of, deal_of_day, listed
 
 
 def random(app):
@@ -14,7 +16,9 @@ def random(app):
 
 
 def daily(app):
-    new_game(app, daily_deal(app, app.keeper.settings.variant_id), daily=True)
+    number = daily_deal(app, app.keeper.settings.variant_id)
+    if number:
+        new_game(app, number, daily=True)
 
 
 def deal_entered(app):
@@ -123,7 +127,8 @@ def new_game(app, number, daily=False, tournament=False):
     if problem:  # the entry screen checked it; say so rather than crash
         app.entry.error.clear().add(problem.upper().encode())
         return
-    game.proved = known_winnable(game)
+    # from FIRST on, the day's deal is one the solver has won (daily.py)
+    game.proved = known_winnable(game) or daily and day_number(app) >= FIRST
     app._play_ms = 0  # the timed score's clock
     keeper.started(game, daily, day_number(app))
     play = app.play
@@ -160,28 +165,24 @@ def day_number(app):
     return day_of(*app.today())
 
 
-def day_of(year, month, day):
-    """A date as a number of days since 2000 (a proleptic count of 31-day
-    months, good to 2099): the daily deal's seed, and which day a daily
-    deal was tried (the result file's day; server/ reads it back)."""
-    return (year - 2000) * 372 + (month - 1) * 31 + day - 1
-
-
 def daily_deal(app, variant_id=0):
-    return deal_of_day(day_number(app), variant_id)
-
-
-def deal_of_day(days, variant_id=0):
-    """The same deal for everyone on a day (day_of's number) and in a game
-    (by its variant id), never one of FreeCell's unwinnable ones: the day
-    scrambled into 1..1,000,000 with small-int arithmetic, each game a deal
-    of its own (FreeCell's as it always was).  A pure function: the
-    leaderboard (server/) names each day's deal with it."""
-    # 541 is prime: successive days spread; 7,919 apart, the games
-    n = 1 + (days * 541 + 7919 * (variant_id + 1)) % 1000000
-    while n in UNWINNABLE:
-        n += 1
-    return n
+    """The day's deal (freecell/daily.py).  A day after its table's last
+    is proved here by the solver, the hints' tables let go of first; a
+    board with no room for the proof's (48 KB: CircuitPython's, an
+    ESP32's) says so on the title and deals nothing (0): the game in
+    progress stays, and a firmware with a longer table deals it."""
+    days = day_number(app)
+    if listed(days):
+        return deal_of_day(days, variant_id)
+    app.assistant.release()
+    gc.collect()
+    try:
+        return deal_of_day(days, variant_id)
+    except MemoryError:
+        gc.collect()
+        app.notice = "firmware too old"  # (fits the narrowest screen's line)
+        app.go(app.title)
+        return 0
 
 
 def random_deal(app):

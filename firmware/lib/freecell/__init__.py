@@ -25,6 +25,8 @@ Modules, each doing one thing:
   solver_moves  its moves made, undone, rated and listed; positions seen
   solver_setup  a search begun, the move it ranks first, its line as moves
   solver_loops  its inner loops (viper machine code on a board)
+  daily         the daily deal: each day's, in each game, proved winnable
+  daily_table   what the proof found, made on the host to its last day
 The rules they implement: docs/RULES.md.
 
 Nothing here imports hardware (machine, framebuf, displays).  Import the
