@@ -228,9 +228,12 @@ def test_the_first_attempt_is_ranked_and_the_rest_are_kept_as_what_they_are(serv
 
 # -- from a board: the simulator's flash, the emulated Pico -----------------------
 
-def title_to_daily(date):
+def title_to_daily(date, unset=False):
     """The presses from a fresh board's title to the day's FreeCell deal,
-    and that deal, found by driving the app as keyplan does."""
+    and that deal, found by driving the app as keyplan does.  `unset`: the
+    board's clock is (the emulated Pico's starts at 2021-01-01), so the
+    date is asked, and set to `date` from where the editor starts (the
+    version's day, app/version.py)."""
     from app.storage import Storage
     from fakes.files import FakeFiles
     from keyplan import Driver
@@ -241,8 +244,19 @@ def title_to_daily(date):
             return super().press(*scripts)
 
     d = Recorder(storage=Storage(FakeFiles()))
-    d.app.today = lambda: (date.year, date.month, date.day)
+    if not unset:
+        d.app.today = lambda: (date.year, date.month, date.day)
+        d.choose("daily")
+        return d.log, d
+    from app.version import DATE as MADE
+
+    d.app.clock = lambda: (2021, 1, 1)
     d.choose("daily")
+    assert (date - datetime.date(*MADE)).days in range(0, 32) and date.month == MADE[1]
+    for _ in range(date.day - MADE[2]):  # (a press a word: the emulated Pico's keys)
+        d.press("up")
+    d.press("a")
+    assert d.app.date == (date.year, date.month, date.day)
     return d.log, d
 
 
@@ -282,17 +296,21 @@ def test_a_win_in_the_simulator_is_accepted_and_ranked(server, tmp_path, micropy
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 def test_a_result_pulled_from_the_emulated_pico_is_accepted_and_ranked(server, tmp_path):
     """A fresh Pico (the official firmware, emulated; its clock starts on
-    2021-01-01): the day's deal from the title, a card to a free cell, then
+    2021-01-01, unset): the daily deal from the title, which asks the date
+    (the version's day, as the editor starts), a card to a free cell, then
     GIVE UP from the menu; its files pulled with saves.py over mpremote,
-    then sent with fc.py submit: the board's own name, key and signature."""
+    then sent with fc.py submit: the board's own name, key and signature,
+    ranked on the date set (not 2021-01-01, as before it asked)."""
     import flash as flash_tool
     import pico
 
     pico.install()
     problem = pico.missing(need_socat=True)
     need(problem is None, problem or "")
-    day = datetime.date(2021, 1, 1)
-    presses, d = title_to_daily(day)
+    from app.version import DATE as MADE
+
+    day = datetime.date(*MADE)
+    presses, d = title_to_daily(day, unset=True)
     d.press("long-a", "start")
     d.choose("give_up")
     assert d.game.state != 0 and d.game.moves == 1
@@ -310,7 +328,7 @@ def test_a_result_pulled_from_the_emulated_pico_is_accepted_and_ranked(server, t
     assert {"player.sav", "result1.sav"} <= set(os.listdir(pulled))
     sent = submit(server, pulled)
     assert sent.returncode == 0, sent.stdout + sent.stderr
-    assert "accepted, ranked (freecell 2021-01-01)" in sent.stdout
+    assert "accepted, ranked (freecell %s)" % day.isoformat() in sent.stdout
     page = kit.day_json(server.port, day)
     assert [(r["rank"], r["won"], r["moves"]) for r in page["ranked"]] == [(1, False, 1)]
     assert page["deal"] == int(d.game.number.text())

@@ -50,6 +50,7 @@ IDLE_MS = 120000  # the display sleeps after two minutes without a press
 LAZY = {
     "entry": ("editors", "DealEntryScreen"),
     "code_entry": ("editors", "CodeEntryScreen"),
+    "date_entry": ("editors", "DateEntryScreen"),
     "name_entry": ("name_entry", "NameEntryScreen"),
     "end": ("endings", "EndScreen"),
     "tournament": ("endings", "TournamentScreen"),
@@ -68,7 +69,7 @@ OPENS = {"settings": "settings_screen", "stats": "stats_screen", "help": "help",
          "enter_name": "name_entry"}
 ASKS = {"hint": HINT, "show": SHOW, "winnable": WINNABLE}
 # the actions dealer.py's functions of the same names do
-DEALS = ("random", "daily", "deal_entered", "code_entered", "tournament_random",
+DEALS = ("random", "daily", "date_entered", "deal_entered", "code_entered", "tournament_random",
          "tournament_chosen", "next_round", "quit_tournament")
 # between ticks when nothing runs: a press is seen within this, then counts
 # once steady for the buttons' 20 ms debounce (a tick costs about 0.3 ms on a
@@ -117,6 +118,7 @@ class App:
         self._clock = None  # the last tick's time
         self._play_ms = 0  # of the second being counted (the timed score's clock)
         self.entry_for_tournament = False  # the deal number entered is a round's
+        self.date = None  # today's, as the player set it (a board whose clock is unset)
         self.redraws = 0
         self.thought = False  # the last tick gave the thinker a slice
         self.last_press = None
@@ -450,7 +452,13 @@ class App:
         self.let_go("dealer")
 
     def today(self):
-        """(year, month, day) from the board's clock (make flash sets it)."""
+        """(year, month, day): the board's clock (make flash sets it), or
+        where that is unset, the date the player set this power-up."""
+        return self.date or self.clock()
+
+    @staticmethod
+    def clock():
+        """(year, month, day) as the board's clock reads."""
         t = localtime()
         return t[0], t[1], t[2]
 

@@ -10,15 +10,36 @@ import gc
 
 from freecell.daily import FIRST, UNWINNABLE, day_of, deal_of_day, listed
 
+from . import let_go
+
 
 def random(app):
     new_game(app, random_deal(app))
 
 
 def daily(app):
+    """The day's deal in the game chosen; first, on a board whose clock
+    reads earlier than this version was made (unset: a Pico without a
+    battery starts at 2021-01-01), the date, asked once a power-up."""
+    if app.date is None and clock_unset(app):
+        app.go(app.lazy("date_entry"))  # its A: date_entered
+        return
     number = daily_deal(app, app.keeper.settings.variant_id)
     if number:
         new_game(app, number, daily=True)
+
+
+def date_entered(app):
+    app.date = app.lazy("date_entry").date
+    daily(app)
+
+
+def clock_unset(app):
+    from .version import DATE
+
+    unset = app.clock() < DATE
+    let_go("app", "version")
+    return unset
 
 
 def deal_entered(app):

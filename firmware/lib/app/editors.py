@@ -1,7 +1,7 @@
-"""Entering a deal number or a game code with the d-pad: left/right choose a
-place, up/down cycle what is there, A plays, B goes back.  One Editor draws
-and edits both; a subclass says what each place holds and what the text
-means.
+"""Entering a deal number, a game code or the date with the d-pad:
+left/right choose a place, up/down cycle what is there, A plays, B goes
+back.  One Editor draws and edits them all; a subclass says what each place
+holds and what the text means.
 """
 
 from freecell import codes
@@ -139,6 +139,72 @@ class DealEntryScreen(Editor):
         problem = DealNumber().parse(self.text())
         if problem:
             return b"1 TO 8589934591 ONLY" if problem == OUT_OF_RANGE else b"?"
+        return None
+
+
+class DateEntryScreen(Editor):
+    """Today's date, for the daily deal on a board whose clock is unset:
+    the year (2000-2099), the month and the day, as 2027-01-18."""
+
+    title = b"TODAY'S DATE"
+    hint = b"UP/DOWN: CHANGE"
+    done = "date_entered"
+    _LIMITS = (100, 12, 31)
+
+    def __init__(self, app):
+        super().__init__(app, 3)
+        self.date = None  # (year, month, day) once accepted
+
+    def open(self):
+        """Start from the last date the board knew: its latest daily deal's
+        (the statistics keep each game's), or the version's; the day the
+        place to change."""
+        from freecell.daily import date_of, day_of
+
+        from .records import LAST_DAILY
+        from .version import DATE
+
+        st = self.app.keeper.stats
+        known = max(st.of(v.id, LAST_DAILY) for v in VARIANTS) - 1  # day_of's number, -1: none
+        year, month, day = date_of(known) if known >= day_of(*DATE) else DATE
+        let_go("app", "version")
+        self.values[0], self.values[1], self.values[2] = year - 2000, month - 1, day - 1
+        self.pos = 2
+        self.error.clear()
+
+    def limit(self, place):
+        return self._LIMITS[place]
+
+    @staticmethod
+    def char_at(place):
+        return (0, 5, 8)[place]
+
+    @staticmethod
+    def span(place):
+        return 4 if place == 0 else 2
+
+    def render(self):
+        line = self.shown.clear()
+        line.add_int(2000 + self.values[0]).put(45)
+        for v in self.values[1:]:
+            if v < 9:
+                line.put(48)
+            line.add_int(v + 1)
+            if line.n < 10:
+                line.put(45)
+        return line
+
+    def accept(self):
+        from .version import DATE
+
+        year, month, day = 2000 + self.values[0], self.values[1] + 1, self.values[2] + 1
+        let_go("app", "version")
+        if day > (29 if month == 2 and year % 4 == 0 else 28 if month == 2
+                  else 30 if month in (4, 6, 9, 11) else 31):
+            return b"NO SUCH DAY"
+        if (year, month, day) < DATE:  # the clock's own reading is as good
+            return b"TOO EARLY"
+        self.date = (year, month, day)
         return None
 
 
