@@ -141,7 +141,7 @@ def daily(date, name):
     """DAILY DEAL in each game from the title, as a player chooses it."""
     app = boot()
     day = tuple(int(part) for part in date.split("-"))
-    app.today = lambda: day
+    app.clock = lambda: day  # a set clock (an unset one asks the date first)
     worst, slowest, waits, refused = -1, "", [], []
     for variant_id in range(6):
         app.keeper.settings.variant_id = variant_id
@@ -152,7 +152,7 @@ def daily(date, name):
         app.do("daily")  # the game picker's A (the title's DAILY DEAL opens it)
         app.redraw()
         ms = ticks_diff(ticks_ms(), t)
-        if app.screen is app.title:  # no room for the proof: said on the title
+        if app.screen is not app.play:  # no room for the proof: said on the title
             refused.append("%d %s" % (variant_id, app.notice))
             app.notice = None
             continue
