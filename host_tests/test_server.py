@@ -449,6 +449,40 @@ def test_the_page_in_a_headless_browser_escapes_names_and_links_the_days(server,
     assert 'id="empty"' in tomorrow and "FreeCell daily 2026-01-16" in tomorrow
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_ties_are_shown_as_ties_and_games_by_their_names(server, database, monkeypatch):
+    """Two first attempts alike in all the order counts share a rank (1=,
+    1=, 3), on the JSON, on the page in a real browser, and across a
+    page's edge; the games' links read as words (Baker's Game)."""
+    need(chromium(), "chromium (Debian package chromium)")
+    players = [(b"ALICE", KEY), (b"BOB", OTHER_KEY), (b"CAROL", bytes(16))]
+    games = [won_daily(), won_daily(), given_up(daily_game())]
+    for (name, key), game in zip(players, games):
+        status, body = upload(server.port, signed(game, 1, name, key), key)
+        assert status == 201 and body["kind"] == "ranked", body
+    page = kit.day_json(server.port, DATE)
+    assert [(r["rank"], r["tied"], r["name"]) for r in page["ranked"]] == [
+        (1, True, "ALICE"), (1, True, "BOB"), (3, False, "CAROL")]
+    dom = dump_dom(server.url + "/day/%s/freecell" % DATE.isoformat())
+    ranks = [cell.split(">", 1)[1].split("<", 1)[0]
+             for cell in dom.split('<td class="rank"')[1:]]
+    assert ranks == ["1=", "1=", "3"], ranks
+    assert ">Baker's Game</a>" in dom.replace("&#x27;", "'").replace("&#39;", "'") \
+        and ">Seahaven Towers</a>" in dom and ">bakers_game<" not in dom
+    # a page of one result each: the tie goes on from the page before
+    from server import board
+    from server.db import Database
+
+    monkeypatch.setattr(board, "PAGE", 1)
+    rules = board.VARIANTS[0]
+    db = Database(database)
+    try:
+        pages = [board.day(db, DATE, rules, n)["ranked"] for n in (1, 2, 3)]
+    finally:
+        db.close()
+    assert [(p[0]["rank"], p[0]["tied"]) for p in pages] == [(1, True), (1, True), (3, False)]
+
+
 def test_make_serve_starts_it(tmp_path):
     port = kit.free_port()
     proc = subprocess.Popen(["make", "-s", "-C", ROOT, "serve",

@@ -5,11 +5,11 @@ PAGE of each a page (a day of many thousands stays a page of a few KB).
 
 Order: won before not won, then more cards home, fewer moves, fewer undos,
 and the earlier upload; the scheme's own figure (seconds for a timed game,
-else its score) is shown beside.
+else its score) is shown beside.  Results alike in all four share a rank
+(1, 2, 2, 4: `tied`), whichever page they fall on.
 """
 
 import datetime
-import string
 
 from .uploads import kind_of
 
@@ -28,6 +28,13 @@ _OTHERS = (_SELECT + "AND f.result_id IS NULL "
            "ORDER BY r.won DESC, r.home DESC, r.moves, r.undos, r.id LIMIT ? OFFSET ?")
 _COUNTS = ("SELECT COUNT(f.result_id), COUNT(*) FROM results r "
            "LEFT JOIN firsts f ON f.result_id = r.id WHERE r.day = ? AND r.game = ?")
+# the ranked results better than (won, home, moves, undos), and those alike
+_BETTER = ("SELECT COUNT(*) FROM results r JOIN firsts f ON f.result_id = r.id "
+           "WHERE r.day = ? AND r.game = ? AND (r.won > ? OR (r.won = ? AND (r.home > ? "
+           "OR (r.home = ? AND (r.moves < ? OR (r.moves = ? AND r.undos < ?))))))")
+_ALIKE = ("SELECT COUNT(*) FROM results r JOIN firsts f ON f.result_id = r.id "
+          "WHERE r.day = ? AND r.game = ? AND r.won = ? AND r.home = ? AND r.moves = ? "
+          "AND r.undos = ?")
 
 
 def parse_date(text):
@@ -44,8 +51,8 @@ def parse_date(text):
 
 
 def game_title(rules):
-    """BAKER'S GAME as Baker's Game, FREECELL as FreeCell."""
-    return string.capwords(rules.title.lower()).replace("cell", "Cell")
+    """The game's name as words: Baker's Game, FreeCell, Seahaven Towers."""
+    return rules.words
 
 
 def share_line(rules, date, row):
@@ -53,6 +60,30 @@ def share_line(rules, date, row):
     return "%s daily %s #%d: %s %d/52 home, %d moves, %d undos" % (
         game_title(rules), date.isoformat(), row["deal"], "won," if row["won"] else "lost,",
         row["home"], row["moves"], row["undos"])
+
+
+def ranks(tx, ranked, day, skip):
+    """Each entry's `rank` (1 + the results better than it) and `tied`
+    (another result alike): counted on this page, asked of the database
+    at its edges, where a tie may go on from the page before or after."""
+    def key(entry):
+        return (int(entry["won"]), entry["home"], entry["moves"], entry["undos"])
+
+    for i, entry in enumerate(ranked):
+        k = key(entry)
+        if i and k == key(ranked[i - 1]):
+            entry["rank"] = ranked[i - 1]["rank"]
+        elif i:
+            entry["rank"] = skip + i + 1
+        else:
+            won, home, moves, undos = k
+            entry["rank"] = 1 + tx.one(_BETTER, day + (won, won, home, home, moves, moves,
+                                                       undos))[0]
+        entry["tied"] = bool(i and k == key(ranked[i - 1])) or (
+            i + 1 < len(ranked) and k == key(ranked[i + 1]))
+    for entry in (ranked[0], ranked[-1]):  # a tie across a page's edge
+        if not entry["tied"]:
+            entry["tied"] = tx.one(_ALIKE, day + key(entry))[0] > 1
 
 
 def figure(row):
@@ -84,19 +115,22 @@ def day(db, date, rules, page=1):
                      "figure": figure(row), "deal": row["deal"], "cells": row["cells"],
                      "received": row["received"]}
             if ranked_too:
-                entry["rank"] = skip + len(ranked) + 1
                 entry["share"] = share_line(rules, date, row)
                 ranked.append(entry)
             else:
                 entry["kind"] = kind_of(bool(row["day_deal"]), bool(row["daily_flag"]),
                                         bool(row["by_solver"]), False)
                 others.append(entry)
+    if ranked:
+        with db.transaction() as tx:
+            ranks(tx, ranked, (number, rules.id), skip)
     one = datetime.timedelta(days=1)
     pages = max(1, (max(n_ranked, n_all - n_ranked) + PAGE - 1) // PAGE)
     return {"date": date.isoformat(), "game": rules.name, "title": game_title(rules),
             "deal": deal_of_day(number, rules.id), "cells": rules().cells,
             "yesterday": (date - one).isoformat(), "tomorrow": (date + one).isoformat(),
-            "games": [v.name for v in VARIANTS], "ranked": ranked, "others": others,
+            "games": [v.name for v in VARIANTS], "game_words": [v.words for v in VARIANTS],
+            "ranked": ranked, "others": others,
             "ranked_count": n_ranked, "others_count": n_all - n_ranked, "page": page,
             "pages": pages}
 

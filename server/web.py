@@ -153,16 +153,16 @@ def render(day):
            "JSON</a></p>" % (day["deal"], day["cells"], e(day["yesterday"]), e(day["game"]),
                              e(day["yesterday"]), e(day["tomorrow"]), e(day["game"]),
                              e(day["tomorrow"]), e(day["date"]), e(day["game"]))]
-    out.append("<p>" + " ".join("<a href=\"/day/%s/%s\">%s</a>" % (e(day["date"]), e(g), e(g))
-                                for g in day["games"]) + "</p>")
+    out.append("<p>" + " ".join("<a href=\"/day/%s/%s\">%s</a>" % (e(day["date"]), e(g), e(w))
+                                for g, w in zip(day["games"], day["game_words"])) + "</p>")
     if day["ranked"]:
         out.append("<table id=\"leaderboard\"><tr><th>Rank</th><th>Name</th><th>Home</th>"
                    "<th>Moves</th><th>Undos</th><th>Time or score</th><th>Share</th></tr>")
         for r in day["ranked"]:
-            out.append("<tr><td>%d</td><td class=\"name\">%s</td><td>%d/52</td><td>%d</td>"
-                       "<td>%d</td><td>%s</td><td class=\"share\">%s</td></tr>" % (
-                           r["rank"], e(r["name"]), r["home"], r["moves"], r["undos"],
-                           e(r["figure"]), e(r["share"])))
+            out.append("<tr><td class=\"rank\">%s</td><td class=\"name\">%s</td><td>%d/52"
+                       "</td><td>%d</td><td>%d</td><td>%s</td><td class=\"share\">%s</td></tr>"
+                       % ("%d=" % r["rank"] if r["tied"] else "%d" % r["rank"], e(r["name"]),
+                          r["home"], r["moves"], r["undos"], e(r["figure"]), e(r["share"])))
         out.append("</table>")
     else:
         out.append("<p id=\"empty\">No first attempt at this deal has been uploaded yet.</p>")
