@@ -483,6 +483,34 @@ def test_ties_are_shown_as_ties_and_games_by_their_names(server, database, monke
     assert [(p[0]["rank"], p[0]["tied"]) for p in pages] == [(1, True), (1, True), (3, False)]
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_a_daily_played_by_another_rule_is_kept_but_not_ranked(server, database):
+    """The day's deal, first try, but with 3 free cells, cards back from
+    the foundations, or the simple run limit (a player's settings for
+    their own games): kept, listed with why, never ranked."""
+    from freecell.daily import day_of, deal_of_day
+    from freecell.game import Game
+    from freecell.rules import FreeCell
+
+    number = deal_of_day(day_of(DATE.year, DATE.month, DATE.day), 0)
+    three = Game(variant=FreeCell(3))
+    three.deal(number)
+    back = daily_game()
+    back.take_back = True
+    simple = Game(variant=FreeCell())
+    simple.variant.simple_runs = True
+    simple.deal(number)
+    players = [(b"ALICE", KEY), (b"BOB", OTHER_KEY), (b"CAROL", bytes(16))]
+    kinds = ["another rule: 3 free cells", "another rule: cards back from the foundations",
+             "another rule: the simple run limit"]
+    for (name, key), game, kind in zip(players, (three, back, simple), kinds):
+        status, body = upload(server.port, signed(given_up(game), 1, name, key), key)
+        assert status == 201 and body["kind"] == kind and not body["ranked"], body
+    page = kit.day_json(server.port, DATE)
+    assert page["ranked"] == []
+    assert sorted(r["kind"] for r in page["others"]) == sorted(kinds)
+
+
 def test_make_serve_starts_it(tmp_path):
     port = kit.free_port()
     proc = subprocess.Popen(["make", "-s", "-C", ROOT, "serve",

@@ -118,8 +118,8 @@ def day(db, date, rules, page=1):
                 entry["share"] = share_line(rules, date, row)
                 ranked.append(entry)
             else:
-                entry["kind"] = kind_of(bool(row["day_deal"]), bool(row["daily_flag"]),
-                                        bool(row["by_solver"]), False)
+                entry["kind"] = kind_of(row["day_deal"], bool(row["daily_flag"]),
+                                        bool(row["by_solver"]), False, row["cells"])
                 others.append(entry)
     if ranked:
         with db.transaction() as tx:

@@ -105,9 +105,8 @@ def accept(db, data, key_hex=None, now=None, limit_name=None):
     if problem:
         return refuse("the replay disagrees: " + problem)
     digest = hashlib.sha256(bytes(data)).hexdigest()
-    day_deal = deal_of_day(result.day, result.rules.id)
     deal = result.hi * 65536 + result.lo
-    is_day_deal = deal == day_deal and result.cells == result.rules().cells
+    stands = standing(result, deal_of_day(result.day, result.rules.id))
     received = (now or datetime.datetime.now(datetime.timezone.utc)).isoformat()
     with db.transaction() as tx:
         if row is None:  # trust on first use (two first uploads at once: one key wins)
@@ -124,17 +123,18 @@ def accept(db, data, key_hex=None, now=None, limit_name=None):
             (player_id, digest, result.day, result.rules.id, deal, result.cells, result.scheme,
              int(result.state == WON), result.home, result.moves, result.undos, result.score,
              result.seconds, result.serial, int(result.daily), int(result.by_solver),
-             int(is_day_deal), received, bytes(data).hex()))
+             int(stands), received, bytes(data).hex()))
         if got is None:
             return ALREADY, {"status": "already there", "reason": "this result was uploaded before"}
         result_id = got[0]
         ranked = False
-        if is_day_deal and result.daily and not result.by_solver:
+        if stands == THE_DEAL and result.daily and not result.by_solver:
             ranked = tx.run("INSERT INTO firsts (player_id, day, game, result_id) "
                             "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                             (player_id, result.day, result.rules.id, result_id)) == 1
     return ACCEPTED, {"status": "accepted", "id": result_id, "ranked": ranked,
-                      "kind": kind_of(is_day_deal, result.daily, result.by_solver, ranked),
+                      "kind": kind_of(stands, result.daily, result.by_solver, ranked,
+                                      result.cells),
                       "line": result.line(), "day": str(date_of(result.day)),
                       "game": result.rules.name}
 
@@ -144,12 +144,40 @@ def taken(name):
             "name, set in the settings)" % name)
 
 
-def kind_of(day_deal, daily_flag, by_solver, ranked):
+# how a result stands to its day's daily deal: the results table's day_deal
+# column (0 and 1 before the rules were told apart; a result whose cells
+# were not the game's was 0 then)
+NOT_THE_DEAL, THE_DEAL, OTHER_CELLS, TAKE_BACK, SIMPLE_RUNS = range(5)
+
+
+def standing(result, day_deal):
+    """The day's deal played by the rules the daily is dealt with
+    (THE_DEAL), another deal, or the deal with another rule: kept, never
+    ranked (a player may choose 3 cells, cards back from the foundations
+    or the simple run limit for their own games; the daily is the game's
+    standard rules for everyone)."""
+    if result.hi * 65536 + result.lo != day_deal:
+        return NOT_THE_DEAL
+    if result.cells != result.rules().cells:
+        return OTHER_CELLS
+    game = result.game()
+    if game.take_back:
+        return TAKE_BACK
+    return SIMPLE_RUNS if game.variant.simple_runs else THE_DEAL
+
+
+def kind_of(day_deal, daily_flag, by_solver, ranked, cells=4):
     """What a stored result is on the day's page."""
     if ranked:
         return "ranked"
-    if not day_deal:
+    if day_deal == NOT_THE_DEAL:
         return "not the day's deal"
+    if day_deal == OTHER_CELLS:
+        return "another rule: %d free cells" % cells
+    if day_deal == TAKE_BACK:
+        return "another rule: cards back from the foundations"
+    if day_deal == SIMPLE_RUNS:
+        return "another rule: the simple run limit"
     if by_solver:
         return "the solver played part of it"
     if not daily_flag:
