@@ -511,6 +511,41 @@ def test_a_daily_played_by_another_rule_is_kept_but_not_ranked(server, database)
     assert sorted(r["kind"] for r in page["others"]) == sorted(kinds)
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_a_players_page_has_their_dailies_wins_and_streak(server, database):
+    """BOB 2 won the daily on the last three days (today's the last) and
+    lost one five days ago: 4 played, 3 won, a streak of 3; a later try is
+    not a daily result. On the JSON and in a real browser, linked from the
+    day's page; a name nobody uploaded as is not found."""
+    need(chromium(), "chromium (Debian package chromium)")
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    one = datetime.timedelta(days=1)
+    serial = 0
+    for date, won in ((today - 5 * one, False), (today - 2 * one, True), (today - one, True),
+                      (today, True)):
+        serial += 1
+        game = won_daily(date) if won else given_up(daily_game(date))
+        status, body = upload(server.port, signed(game, serial, b"BOB 2", KEY, date=date), KEY)
+        assert status == 201 and body["kind"] == "ranked", body
+    status, body = upload(server.port, signed(won_daily(today), serial + 1, b"BOB 2", KEY,
+                                              date=today, daily=False), KEY)
+    assert status == 201 and body["kind"] == "a later try", body
+    status, text = kit.get(server.port, "/api/player/BOB%202")
+    assert status == 200, text
+    found = json.loads(text)
+    assert (found["played"], found["won"], found["streak"]) == (4, 3, 3)
+    assert [d["date"] for d in found["dailies"]] == [
+        (today - n * one).isoformat() for n in (0, 1, 2, 5)]
+    assert found["dailies"][0]["title"] == "FreeCell" and not found["dailies"][-1]["won"]
+    dom = dump_dom(server.url + "/player/BOB%202")
+    assert "4 played, 3 won; current streak: 3 days won in a row" in dom
+    assert 'href="/day/%s/freecell"' % today.isoformat() in dom
+    day = dump_dom(server.url + "/day/%s/freecell" % today.isoformat())
+    assert '<a href="/player/BOB%202">BOB 2</a>' in day
+    for missing in ("/api/player/NOBODY", "/api/player/bob%20%202", "/player/%3Cscript%3E"):
+        assert kit.get(server.port, missing)[0] == 404, missing
+
+
 def test_make_serve_starts_it(tmp_path):
     port = kit.free_port()
     proc = subprocess.Popen(["make", "-s", "-C", ROOT, "serve",

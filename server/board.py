@@ -13,7 +13,7 @@ import datetime
 
 from .uploads import kind_of
 
-from freecell.daily import day_of, deal_of_day
+from freecell.daily import date_of, day_of, deal_of_day
 from freecell.scoring import NAMES, TIMED
 from freecell.variants import VARIANTS
 
@@ -60,6 +60,47 @@ def share_line(rules, date, row):
     return "%s daily %s #%d: %s %d/52 home, %d moves, %d undos" % (
         game_title(rules), date.isoformat(), row["deal"], "won," if row["won"] else "lost,",
         row["home"], row["moves"], row["undos"])
+
+
+_PLAYER = "SELECT id FROM players WHERE name = ?"
+# a player's ranked daily results (their first attempts), the latest first
+_DAILIES = ("SELECT r.day, r.game, r.deal, r.won, r.home, r.moves, r.undos FROM results r "
+            "JOIN firsts f ON f.result_id = r.id WHERE r.player_id = ? "
+            "ORDER BY r.day DESC, r.game LIMIT ? OFFSET ?")
+_TOTALS = ("SELECT COUNT(*), COALESCE(SUM(r.won), 0) FROM results r "
+           "JOIN firsts f ON f.result_id = r.id WHERE r.player_id = ?")
+_WON_DAYS = ("SELECT DISTINCT r.day FROM results r JOIN firsts f ON f.result_id = r.id "
+             "WHERE r.player_id = ? AND r.won = 1 AND r.day <= ? ORDER BY r.day DESC")
+
+
+def player(db, name, today, page=1):
+    """A player's page as data, or None for a name nobody uploaded as:
+    their daily results (PAGE a page, the latest first), how many they
+    played and won, and the current streak: the days in a row, back from
+    today (or yesterday, while today's is not won yet), on which they won
+    a daily deal of some game."""
+    skip = (page - 1) * PAGE
+    with db.transaction() as tx:
+        found = tx.one(_PLAYER, (name,))
+        if found is None:
+            return None
+        rows = tx.all(_DAILIES, (found[0], PAGE, skip))
+        played, won = tx.one(_TOTALS, (found[0],))
+        won_days = {row[0] for row in tx.all(_WON_DAYS, (found[0], day_of(*today.timetuple()[:3])))}
+    one = datetime.timedelta(days=1)
+    date = today if day_of(*today.timetuple()[:3]) in won_days else today - one
+    streak = 0
+    while day_of(date.year, date.month, date.day) in won_days:
+        streak += 1
+        date -= one
+    dailies = []
+    for day, game, deal, won_it, home, moves, undos in rows:
+        rules = VARIANTS[game]
+        dailies.append({"date": "%d-%02d-%02d" % date_of(day), "game": rules.name,
+                        "title": game_title(rules), "deal": deal, "won": bool(won_it),
+                        "home": home, "moves": moves, "undos": undos})
+    return {"name": name, "played": played, "won": int(won), "streak": streak,
+            "dailies": dailies, "page": page, "pages": max(1, (played + PAGE - 1) // PAGE)}
 
 
 def ranks(tx, ranked, day, skip):

@@ -25,6 +25,7 @@ the database work are blocking: they run in Starlette's thread pool.
 
 import datetime
 import html
+from urllib.parse import quote
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
@@ -39,6 +40,7 @@ from .db import Database
 from .guard import PER_ADDRESS, PER_NAME, Limits, fault
 from .uploads import KEY_HEADER, MOST_BYTES, accept, too_large
 
+from freecell.results import name_problem
 from freecell.variants import VARIANTS, by_name
 
 
@@ -94,6 +96,28 @@ def create_app(url, per_address=PER_ADDRESS, per_name=PER_NAME):
                                 status_code=404)
         return HTMLResponse(render(await run_in_threadpool(board.day, db, *what)))
 
+    def player_found(request):
+        name = request.path_params["name"]
+        number = request.query_params.get("page", "1")
+        if name_problem(name.encode("utf-8", "replace")) is not None or not number.isdigit() \
+                or not 1 <= int(number) <= 100000:
+            return None
+        now = datetime.datetime.now(datetime.timezone.utc).date()
+        return board.player(db, name, now, int(number))
+
+    async def player_json(request):
+        found = await run_in_threadpool(player_found, request)
+        if found is None:
+            return JSONResponse({"status": "not found", "reason": "no such player"},
+                                status_code=404)
+        return JSONResponse(found)
+
+    async def player_page(request):
+        found = await run_in_threadpool(player_found, request)
+        if found is None:
+            return HTMLResponse(page("Not found", "<p>No such player.</p>"), status_code=404)
+        return HTMLResponse(render_player(found))
+
     async def today(request):
         date = datetime.datetime.now(datetime.timezone.utc).date()
         return RedirectResponse("/day/%s/freecell" % date.isoformat())
@@ -104,10 +128,48 @@ def create_app(url, per_address=PER_ADDRESS, per_name=PER_NAME):
 
     routes = [Route("/results", guarded(upload), methods=["POST"]), Route("/", today),
               Route("/day/{date}/{game}", guarded(day_page)),
-              Route("/api/day/{date}/{game}", guarded(day_json)), Route("/health", guarded(health))]
+              Route("/api/day/{date}/{game}", guarded(day_json)),
+              Route("/player/{name}", guarded(player_page)),
+              Route("/api/player/{name}", guarded(player_json)), Route("/health", guarded(health))]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.db = db
     return app
+
+
+def player_link(row):
+    """A name on a day's page, linked to the player's page (a name no board
+    can set, written into the database by hand, stays plain text)."""
+    name = html.escape(row["name"])
+    if name_problem(row["name"].encode("utf-8", "replace")) is not None:
+        return name
+    return "<a href=\"/player/%s\">%s</a>" % (quote(row["name"]), name)
+
+
+def render_player(found):
+    """A player's page: their daily results, wins and current streak."""
+    e = html.escape
+    title = "%s's daily deals" % found["name"]
+    out = ["<h1>%s</h1>" % e(title),
+           "<p id=\"totals\">%d played, %d won; current streak: %d day%s won in a row</p>"
+           % (found["played"], found["won"], found["streak"], "" if found["streak"] == 1 else "s")]
+    if found["dailies"]:
+        out.append("<table id=\"dailies\"><tr><th>Day</th><th>Game</th><th>Deal</th>"
+                   "<th>Result</th><th>Home</th><th>Moves</th><th>Undos</th></tr>")
+        for d in found["dailies"]:
+            out.append("<tr><td><a href=\"/day/%s/%s\">%s</a></td><td>%s</td><td>#%d</td>"
+                       "<td>%s</td><td>%d/52</td><td>%d</td><td>%d</td></tr>" % (
+                           e(d["date"]), e(d["game"]), e(d["date"]), e(d["title"]), d["deal"],
+                           "won" if d["won"] else "lost", d["home"], d["moves"], d["undos"]))
+        out.append("</table>")
+    if found["pages"] > 1:
+        link = "<a href=\"/player/%s?page=%d\">%s</a>"
+        out.append("<p>Page %d of %d %s %s</p>" % (
+            found["page"], found["pages"],
+            link % (quote(found["name"]), found["page"] - 1, "&larr; newer")
+            if found["page"] > 1 else "",
+            link % (quote(found["name"]), found["page"] + 1, "older &rarr;")
+            if found["page"] < found["pages"] else ""))
+    return page(title, "\n".join(out))
 
 
 def answer(status, body):
@@ -161,7 +223,7 @@ def render(day):
         for r in day["ranked"]:
             out.append("<tr><td class=\"rank\">%s</td><td class=\"name\">%s</td><td>%d/52"
                        "</td><td>%d</td><td>%d</td><td>%s</td><td class=\"share\">%s</td></tr>"
-                       % ("%d=" % r["rank"] if r["tied"] else "%d" % r["rank"], e(r["name"]),
+                       % ("%d=" % r["rank"] if r["tied"] else "%d" % r["rank"], player_link(r),
                           r["home"], r["moves"], r["undos"], e(r["figure"]), e(r["share"])))
         out.append("</table>")
     else:
