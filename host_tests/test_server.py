@@ -546,6 +546,51 @@ def test_a_players_page_has_their_dailies_wins_and_streak(server, database):
         assert kit.get(server.port, missing)[0] == 404, missing
 
 
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_a_result_can_be_watched_move_by_move_once_its_day_is_over(server, database):
+    """A ranked win of a past day: its replay steps through every position
+    from the deal (the server's own replay of the log), in a real browser
+    at any step; today's result is hidden until the day is over, on its
+    page and in the JSON, and the day's page says so instead of a link."""
+    need(chromium(), "chromium (Debian package chromium)")
+    from server.replays import frame
+
+    win = won_daily()
+    status, body = upload(server.port, signed(win, 1, b"ALICE", KEY), KEY)
+    assert status == 201 and body["kind"] == "ranked", body
+    ranked = kit.day_json(server.port, DATE)["ranked"][0]
+    status, text = kit.get(server.port, "/api/replay/%d" % ranked["id"])
+    assert status == 200, text
+    found = json.loads(text)
+    deal = daily_game()
+    assert found["frames"][0] == frame(deal) and found["actions"][0] == ""
+    logged = results.Result()
+    assert logged.decode(signed(win, 1, b"ALICE", KEY)) is None
+    assert len(found["frames"]) == len(found["actions"]) == len(logged.entries) + 1
+    assert found["frames"][-1]["found"] == "H-13 C-13 D-13 S-13"
+    day = dump_dom(server.url + "/day/%s/freecell" % DATE.isoformat())
+    assert '<a href="/replay/%d">watch</a>' % ranked["id"] in day
+    step = 3
+    dom = dump_dom(server.url + "/replay/%d?step=%d" % (ranked["id"], step))
+    assert '<span id="step">%d / %d</span>' % (step, len(found["frames"]) - 1) in dom, dom[-3000:]
+    assert '<span id="action">%s</span>' % found["actions"][step] in dom
+    shown = found["frames"][step]
+    assert '<p id="found">%s</p>' % shown["found"] in dom
+    last = dump_dom(server.url + "/replay/%d?step=99999" % ranked["id"])
+    assert '<p id="found">H-13 C-13 D-13 S-13</p>' in last
+    # today's: hidden until the day is over
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    status, body = upload(server.port, signed(won_daily(today), 2, b"ALICE", KEY, date=today), KEY)
+    assert status == 201 and body["kind"] == "ranked", body
+    todays = kit.day_json(server.port, today)["ranked"][0]["id"]
+    status, text = kit.get(server.port, "/api/replay/%d" % todays)
+    assert status == 403 and b"once that day is over" in text and b"frames" not in text
+    assert "once that day is over" in dump_dom(server.url + "/replay/%d" % todays)
+    assert "after the day" in dump_dom(server.url + "/day/%s/freecell" % today.isoformat())
+    for missing in ("999999", "x", "-1"):
+        assert kit.get(server.port, "/api/replay/" + missing)[0] == 404
+
+
 def test_make_serve_starts_it(tmp_path):
     port = kit.free_port()
     proc = subprocess.Popen(["make", "-s", "-C", ROOT, "serve",

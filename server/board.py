@@ -154,7 +154,7 @@ def day(db, date, rules, page=1):
                      "moves": row["moves"], "undos": row["undos"], "score": row["score"],
                      "seconds": row["seconds"], "scheme": NAMES[row["scheme"]],
                      "figure": figure(row), "deal": row["deal"], "cells": row["cells"],
-                     "received": row["received"]}
+                     "received": row["received"], "id": row["id"]}
             if ranked_too:
                 entry["share"] = share_line(rules, date, row)
                 ranked.append(entry)

@@ -25,6 +25,7 @@ the database work are blocking: they run in Starlette's thread pool.
 
 import datetime
 import html
+import json
 from urllib.parse import quote
 from contextlib import asynccontextmanager
 
@@ -35,7 +36,7 @@ from starlette.responses import (HTMLResponse, JSONResponse, PlainTextResponse, 
                                  Response)
 from starlette.routing import Route
 
-from . import board
+from . import board, replays
 from .db import Database
 from .guard import PER_ADDRESS, PER_NAME, Limits, fault
 from .uploads import KEY_HEADER, MOST_BYTES, accept, too_large
@@ -118,6 +119,24 @@ def create_app(url, per_address=PER_ADDRESS, per_name=PER_NAME):
             return HTMLResponse(page("Not found", "<p>No such player.</p>"), status_code=404)
         return HTMLResponse(render_player(found))
 
+    def replay_found(request):
+        number = request.path_params["id"]
+        if not number.isdigit() or len(number) > 12:
+            return 404, {"status": "not found", "reason": "no such result"}
+        return replays.replay(db, int(number), today_number())
+
+    async def replay_json(request):
+        status, found = await run_in_threadpool(replay_found, request)
+        return JSONResponse(found, status_code=status)
+
+    async def replay_page(request):
+        status, found = await run_in_threadpool(replay_found, request)
+        if status != 200:
+            return HTMLResponse(page("Not shown", "<p id=\"hidden\">%s.</p>"
+                                     % html.escape(found["reason"].capitalize())),
+                                status_code=status)
+        return HTMLResponse(render_replay(found))
+
     async def today(request):
         date = datetime.datetime.now(datetime.timezone.utc).date()
         return RedirectResponse("/day/%s/freecell" % date.isoformat())
@@ -130,10 +149,69 @@ def create_app(url, per_address=PER_ADDRESS, per_name=PER_NAME):
               Route("/day/{date}/{game}", guarded(day_page)),
               Route("/api/day/{date}/{game}", guarded(day_json)),
               Route("/player/{name}", guarded(player_page)),
+              Route("/replay/{id}", guarded(replay_page)),
+              Route("/api/replay/{id}", guarded(replay_json)),
               Route("/api/player/{name}", guarded(player_json)), Route("/health", guarded(health))]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.db = db
     return app
+
+
+def today_number():
+    """Today (UTC) as the boards count days."""
+    date = datetime.datetime.now(datetime.timezone.utc).date()
+    return board.day_of(date.year, date.month, date.day)
+
+
+# the replay page's script: the positions are the page's JSON (#frames);
+# ?step=N opens at the position after N actions
+REPLAY_SCRIPT = """
+const data = JSON.parse(document.getElementById('frames').textContent);
+let at = Math.min(Math.max(parseInt(new URLSearchParams(location.search).get('step')) || 0, 0),
+                  data.frames.length - 1);
+let timer = null;
+function card(text) {
+  const red = text.endsWith('H') || text.endsWith('D');
+  return '<span class="card' + (red ? ' red' : '') + '">' + (text === '-' ? '&nbsp;&nbsp;' : text)
+    + '</span>';
+}
+function draw() {
+  const f = data.frames[at];
+  document.getElementById('found').textContent = f.found;
+  document.getElementById('cells').innerHTML = f.cells.map(card).join(' ');
+  document.getElementById('columns').innerHTML = f.columns.map(
+    c => '<div class="column">' + c.map(card).join('<br>') + '</div>').join('');
+  document.getElementById('step').textContent = at + ' / ' + (data.frames.length - 1);
+  document.getElementById('action').textContent = data.actions[at] || 'the deal';
+}
+function go(n) { at = Math.min(Math.max(n, 0), data.frames.length - 1); draw(); }
+function play() {
+  if (timer) { clearInterval(timer); timer = null; return; }
+  timer = setInterval(() => { if (at >= data.frames.length - 1) play(); else go(at + 1); }, 500);
+}
+document.getElementById('back').onclick = () => go(at - 1);
+document.getElementById('forward').onclick = () => go(at + 1);
+document.getElementById('play').onclick = play;
+document.onkeydown = e => { if (e.key === 'ArrowLeft') go(at - 1); if (e.key === 'ArrowRight') go(at + 1); };
+draw();
+"""
+
+
+def render_replay(found):
+    """The replay page: the table at each position, back, forward, play."""
+    e = html.escape
+    title = "%s's %s daily %s, #%d" % (found["name"], found["title"], found["date"],
+                                        found["deal"])
+    frames = json.dumps({"frames": found["frames"], "actions": found["actions"]})
+    body = ("<h1>%s</h1><p id=\"line\">%s</p><p><a href=\"/day/%s/%s\">the day's page</a></p>"
+            "<p><button id=\"back\">&larr; back</button> <button id=\"play\">play</button> "
+            "<button id=\"forward\">forward &rarr;</button> <span id=\"step\"></span> "
+            "<span id=\"action\"></span></p><p id=\"found\"></p><p id=\"cells\"></p>"
+            "<div id=\"columns\"></div>"
+            "<script type=\"application/json\" id=\"frames\">%s</script><script>%s</script>"
+            % (e(title), e(found["line"]), e(found["date"]), e(found["game"]),
+               frames.replace("<", "\\u003c"), REPLAY_SCRIPT))
+    return page(title, body)
 
 
 def player_link(row):
@@ -201,7 +279,10 @@ def page(title, body):
             "<meta name=\"viewport\" content=\"width=device-width\">"
             "<title>%s</title><style>body{font-family:sans-serif;margin:2em}"
             "table{border-collapse:collapse}td,th{padding:.2em .8em;text-align:left}"
-            "tr:nth-child(even){background:#eee}.share{font-family:monospace}</style>"
+            "tr:nth-child(even){background:#eee}.share{font-family:monospace}"
+            ".column{display:inline-block;vertical-align:top;margin-right:.6em;line-height:1.5}"
+            ".card{font-family:monospace;border:1px solid #999;padding:0 .2em}.red{color:#c00}"
+            "</style>"
             "</head><body>%s</body></html>\n" % (html.escape(title), body))
 
 
@@ -217,14 +298,19 @@ def render(day):
                              e(day["tomorrow"]), e(day["date"]), e(day["game"]))]
     out.append("<p>" + " ".join("<a href=\"/day/%s/%s\">%s</a>" % (e(day["date"]), e(g), e(w))
                                 for g, w in zip(day["games"], day["game_words"])) + "</p>")
+    over = board.day_of(*map(int, day["date"].split("-"))) < today_number()
     if day["ranked"]:
         out.append("<table id=\"leaderboard\"><tr><th>Rank</th><th>Name</th><th>Home</th>"
-                   "<th>Moves</th><th>Undos</th><th>Time or score</th><th>Share</th></tr>")
+                   "<th>Moves</th><th>Undos</th><th>Time or score</th><th>Share</th>"
+                   "<th>Replay</th></tr>")
         for r in day["ranked"]:
             out.append("<tr><td class=\"rank\">%s</td><td class=\"name\">%s</td><td>%d/52"
-                       "</td><td>%d</td><td>%d</td><td>%s</td><td class=\"share\">%s</td></tr>"
+                       "</td><td>%d</td><td>%d</td><td>%s</td><td class=\"share\">%s</td>"
+                       "<td>%s</td></tr>"
                        % ("%d=" % r["rank"] if r["tied"] else "%d" % r["rank"], player_link(r),
-                          r["home"], r["moves"], r["undos"], e(r["figure"]), e(r["share"])))
+                          r["home"], r["moves"], r["undos"], e(r["figure"]), e(r["share"]),
+                          "<a href=\"/replay/%d\">watch</a>" % r["id"] if over
+                          else "after the day"))
         out.append("</table>")
     else:
         out.append("<p id=\"empty\">No first attempt at this deal has been uploaded yet.</p>")
