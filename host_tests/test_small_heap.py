@@ -67,8 +67,10 @@ def test_the_engine_alone_wins_and_takes_back_deal_617_in_27_kb(tree32):
     assert result.stdout.strip() == "ok", result.stdout + result.stderr
 
 
-def test_an_esp32_heap_less_5_kb_still_gets_a_seen_table(tree32):
-    """105 KB (make bench's small_heap_table_min_kb: 106 for its own tree) gets the smallest
+def test_an_esp32_heap_less_4_kb_still_gets_a_seen_table(tree32):
+    """106 KB (make bench's small_heap_table_min_kb: 107 for its own tree;
+    105 KB did until the date editor of 2d16157, whose entries in app.py's
+    tables and the app's date took the last few hundred bytes) gets the smallest
     table, 128 slots with lines up to 120 moves (77% of deals 1-1000
     solved), where it would say there was not enough memory: app/app.py
     collects the heap after each module it loads (freecell.compat.loaded()),
@@ -80,7 +82,7 @@ def test_an_esp32_heap_less_5_kb_still_gets_a_seen_table(tree32):
     (solver_setup.py, plan.py: each module's own room), which
     CircuitPython's .py drive needs to compile them at the first
     question."""
-    lines = bench_app(tree32, 105, "assist")
+    lines = bench_app(tree32, 106, "assist")
     answers = dict(line.split(": ", 1) for line in lines if ": " in line)
     assert int(answers["table_slots"]) >= 128, lines
     assert answers["hint"].startswith(("HINT: ", "A GUESS: ")), lines
