@@ -62,7 +62,13 @@ def boot(flash):
     keeper = Keeper(Storage(flash))
     keeper.boot(GAME)
     gc.collect()
-    return App(sim.display, sim.keys, SEED, GAME, keeper=keeper)
+    app = App(sim.display, sim.keys, SEED, GAME, keeper=keeper)
+    app.clock = CLOCK  # one day whenever it runs: the daily deals, and so the soak's path
+    return app
+
+
+def CLOCK():  # noqa: N802 - stands for the method it replaces
+    return (2026, 12, 7)
 
 
 def soak():
