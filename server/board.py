@@ -11,9 +11,9 @@ else its score) is shown beside.  Results alike in all four share a rank
 
 import datetime
 
-from .uploads import kind_of
+from .uploads import date_of, kind_of
 
-from freecell.daily import date_of, day_of, deal_of_day
+from freecell.daily import day_of, deal_of_day
 from freecell.scoring import NAMES, TIMED
 from freecell.variants import VARIANTS
 
@@ -86,9 +86,10 @@ def player(db, name, today, page=1):
             return None
         rows = tx.all(_DAILIES, (found[0], PAGE, skip))
         played, won = tx.one(_TOTALS, (found[0],))
-        won_days = {row[0] for row in tx.all(_WON_DAYS, (found[0], day_of(*today.timetuple()[:3])))}
+        now = day_of(today.year, today.month, today.day)
+        won_days = {row[0] for row in tx.all(_WON_DAYS, (found[0], now))}
     one = datetime.timedelta(days=1)
-    date = today if day_of(*today.timetuple()[:3]) in won_days else today - one
+    date = today if now in won_days else today - one
     streak = 0
     while day_of(date.year, date.month, date.day) in won_days:
         streak += 1
@@ -96,7 +97,7 @@ def player(db, name, today, page=1):
     dailies = []
     for day, game, deal, won_it, home, moves, undos in rows:
         rules = VARIANTS[game]
-        dailies.append({"date": "%d-%02d-%02d" % date_of(day), "game": rules.name,
+        dailies.append({"date": date_of(day).isoformat(), "game": rules.name,
                         "title": game_title(rules), "deal": deal, "won": bool(won_it),
                         "home": home, "moves": moves, "undos": undos})
     return {"name": name, "played": played, "won": int(won), "streak": streak,
@@ -134,6 +135,27 @@ def figure(row):
     return "%d (%s)" % (row["score"], NAMES[row["scheme"]])
 
 
+_KEYS = ("id", "name", "won", "home", "moves", "undos", "score", "seconds", "scheme", "deal",
+         "cells", "day_deal", "daily_flag", "by_solver", "received")  # _SELECT's columns
+
+
+def entry_of(values, rules, date, ranked):
+    """A row of _SELECT as the page's entry: a ranked one with its share
+    line, another with why it is not ranked."""
+    row = dict(zip(_KEYS, values))
+    entry = {"name": row["name"], "won": bool(row["won"]), "home": row["home"],
+             "moves": row["moves"], "undos": row["undos"], "score": row["score"],
+             "seconds": row["seconds"], "scheme": NAMES[row["scheme"]], "figure": figure(row),
+             "deal": row["deal"], "cells": row["cells"], "received": row["received"],
+             "id": row["id"]}
+    if ranked:
+        entry["share"] = share_line(rules, date, row)
+    else:
+        entry["kind"] = kind_of(row["day_deal"], bool(row["daily_flag"]), bool(row["by_solver"]),
+                                False, row["cells"])
+    return entry
+
+
 def day(db, date, rules, page=1):
     """The day's page as data (what the JSON says; web.py draws the HTML):
     page `page` of the ranked results and of the others, and how many
@@ -144,26 +166,9 @@ def day(db, date, rules, page=1):
         ranked_rows = tx.all(_RANKED, (number, rules.id, PAGE, skip))
         other_rows = tx.all(_OTHERS, (number, rules.id, PAGE, skip))
         n_ranked, n_all = tx.one(_COUNTS, (number, rules.id))
-    keys = ("id", "name", "won", "home", "moves", "undos", "score", "seconds", "scheme",
-            "deal", "cells", "day_deal", "daily_flag", "by_solver", "received")
-    ranked, others = [], []
-    for rows, ranked_too in ((ranked_rows, True), (other_rows, False)):
-        for values in rows:
-            row = dict(zip(keys, values))
-            entry = {"name": row["name"], "won": bool(row["won"]), "home": row["home"],
-                     "moves": row["moves"], "undos": row["undos"], "score": row["score"],
-                     "seconds": row["seconds"], "scheme": NAMES[row["scheme"]],
-                     "figure": figure(row), "deal": row["deal"], "cells": row["cells"],
-                     "received": row["received"], "id": row["id"]}
-            if ranked_too:
-                entry["share"] = share_line(rules, date, row)
-                ranked.append(entry)
-            else:
-                entry["kind"] = kind_of(row["day_deal"], bool(row["daily_flag"]),
-                                        bool(row["by_solver"]), False, row["cells"])
-                others.append(entry)
-    if ranked:
-        with db.transaction() as tx:
+        ranked = [entry_of(values, rules, date, True) for values in ranked_rows]
+        others = [entry_of(values, rules, date, False) for values in other_rows]
+        if ranked:  # in the same transaction: the ranks count what the rows show
             ranks(tx, ranked, (number, rules.id), skip)
     one = datetime.timedelta(days=1)
     pages = max(1, (max(n_ranked, n_all - n_ranked) + PAGE - 1) // PAGE)

@@ -8,9 +8,9 @@ nobody can copy that day's line: the page says when they show.
 from freecell.notation import position_text
 from freecell.replay import play
 from freecell.results import Result, action_text
-from freecell.daily import date_of
 
 from .board import game_title
+from .uploads import date_of
 
 _STORED = ("SELECT r.day, p.name, r.file_hex FROM results r "
            "JOIN players p ON p.id = r.player_id WHERE r.id = ?")
@@ -34,8 +34,8 @@ def replay(db, result_id, today):
         return 404, {"status": "not found", "reason": "no such result"}
     day, name, file_hex = row
     if day >= today:
-        return 403, {"status": "hidden", "reason": "the moves of %d-%02d-%02d's games show "
-                     "once that day is over (UTC)" % date_of(day)}
+        return 403, {"status": "hidden", "reason": "the moves of %s's games show once that "
+                     "day is over (UTC)" % date_of(day)}
     result = Result()
     result.decode(bytes.fromhex(file_hex))  # whole and checked when it was accepted
     game = result.game()
@@ -45,7 +45,7 @@ def replay(db, result_id, today):
             break  # (it replayed whole when it was accepted)
         frames.append(frame(game))
         actions.append(action_text(entry, game.variant.piles))
-    return 200, {"id": result_id, "name": name, "date": "%d-%02d-%02d" % date_of(day),
+    return 200, {"id": result_id, "name": name, "date": date_of(day).isoformat(),
                  "game": result.rules.name, "title": game_title(result.rules),
                  "deal": result.hi * 65536 + result.lo, "line": result.line(),
                  "frames": frames, "actions": actions}

@@ -17,7 +17,7 @@ are kept and shown for what they are.
 import datetime
 import hashlib
 
-from freecell.daily import day_of, deal_of_day
+from freecell.daily import date_of as ymd_of, day_of, deal_of_day
 from app.player import KEY_BYTES
 from freecell.game import WON
 from freecell.container import version_of
@@ -38,10 +38,8 @@ def today(now=None):
 def date_of(day):
     """A day number as the date it names (the inverse of day_of), or None
     for one no calendar has (a 31st of a 30-day month)."""
-    year, rest = divmod(day, 372)
-    month, day_ = divmod(rest, 31)
     try:
-        return datetime.date(2000 + year, month + 1, day_ + 1)
+        return datetime.date(*ymd_of(day))
     except ValueError:
         return None
 

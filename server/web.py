@@ -39,7 +39,7 @@ from starlette.routing import Route
 from . import board, replays
 from .db import Database
 from .guard import PER_ADDRESS, PER_NAME, Limits, fault
-from .uploads import KEY_HEADER, MOST_BYTES, accept, too_large
+from .uploads import KEY_HEADER, MOST_BYTES, accept, today as today_number, too_large
 
 from freecell.results import name_problem
 from freecell.variants import VARIANTS, by_name
@@ -155,12 +155,6 @@ def create_app(url, per_address=PER_ADDRESS, per_name=PER_NAME):
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.db = db
     return app
-
-
-def today_number():
-    """Today (UTC) as the boards count days."""
-    date = datetime.datetime.now(datetime.timezone.utc).date()
-    return board.day_of(date.year, date.month, date.day)
 
 
 # the replay page's script: the positions are the page's JSON (#frames);
