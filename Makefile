@@ -47,7 +47,8 @@ serve: $(STAMP)
 	$(PY) -m server $(ARGS)
 
 flash: $(STAMP)
-	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT))
+	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT)) \
+	    $(if $(WIFI),--wifi "$$WIFI") $(if $(SERVER),--server "$$SERVER")
 
 flash-cp: $(STAMP)
 	$(PY) tools/flash_cp.py $(BOARD) $(DRIVE) $(if $(MPY_CROSS),--mpy-cross $(MPY_CROSS))

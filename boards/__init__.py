@@ -29,4 +29,6 @@ And, where a board differs from the Pico's way:
                   sounds and a SOUND setting; silent, no such setting, without
     quit()        back to the board's own menu: a QUIT item on the title and
                   the menu; no QUIT without it
+    wifi()        the Wi-Fi station (network.WLAN(network.STA_IF)): UPLOAD
+                  RESULTS on the title (app/upload.py); none without it
 """

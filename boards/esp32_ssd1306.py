@@ -1,5 +1,6 @@
 """ESP32 dev board (DevKitC / WROOM-32 pinout) with an SSD1306 128x64 on I2C.
 
+Wi-Fi: UPLOAD RESULTS on the title (boards/pico_w_ssd1306.py says how).
 Buttons from a GPIO to GND with the internal pull-ups; pins chosen to avoid
 the strapping pins (0, 2, 12, 15) and the input-only ones (34-39, no pull-up).
 
@@ -28,3 +29,12 @@ keys = pull_up_keys(Pin, UP=32, DOWN=33, LEFT=25, RIGHT=26, A=27, B=14, START=13
 def seed():
     """Different at every boot: the free-running microsecond counter."""
     return ticks_us()
+
+
+def wifi():
+    """The Wi-Fi station for UPLOAD RESULTS (app/upload.py; upload.txt,
+    which `make flash WIFI=name:password SERVER=url` writes, names the
+    network and the leaderboard), made when an upload asks."""
+    import network
+
+    return network.WLAN(network.STA_IF)

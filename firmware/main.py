@@ -48,7 +48,8 @@ try:
     from app.app import App
 
     app = App(board.display, board.keys, board.seed(), game, keeper=keeper,
-              quit=getattr(board, "quit", None), buzzer=getattr(board, "buzzer", None))
+              quit=getattr(board, "quit", None), buzzer=getattr(board, "buzzer", None),
+              wifi=getattr(board, "wifi", None))
 except MemoryError:  # a board with less heap than the app needs: say so
     game = None
     gc.collect()

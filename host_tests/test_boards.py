@@ -156,11 +156,25 @@ def test_a_port_read_gives_the_mask_the_pins_give(machine, gpios):
     assert by_port.get_pressed() == (1 << len(gpios)) - 1  # (the Thumby's six come first)
 
 
-def test_every_board_exports_the_contract(machine):
-    for name in ("pico_ssd1306", "esp32_ssd1306", "thumby", "sim"):
+def test_every_board_exports_the_contract(machine, monkeypatch):
+    """Every MicroPython board module (flash.py's list, so a new board is
+    tested the day it is added): a display, keys, a seed; a board with
+    Wi-Fi gives a station with what app/upload.py uses (the simulator's
+    network module stands in for the firmware's)."""
+    import flash
+
+    monkeypatch.syspath_prepend(os.path.join(ROOT, "tools", "netshim"))
+    names = flash.boards()
+    assert {"pico_ssd1306", "pico_w_ssd1306", "esp32_ssd1306", "thumby", "sim"} <= set(names)
+    for name in names:
         board = importlib.import_module("boards." + name)
-        assert board.display.width in (72, 128) and hasattr(board.display, "show")
-        assert hasattr(board.keys, "get_pressed") and isinstance(board.seed(), int)
+        assert board.display.width in (72, 128) and hasattr(board.display, "show"), name
+        assert hasattr(board.keys, "get_pressed") and isinstance(board.seed(), int), name
+        assert hasattr(board, "wifi") == flash.has_wifi(name), name
+        if flash.has_wifi(name):
+            station = board.wifi()
+            for method in ("active", "connect", "disconnect", "isconnected", "status"):
+                assert callable(getattr(station, method)), (name, method)
 
 
 MISWIRED_BOARD = '''
@@ -228,3 +242,18 @@ def test_show_allocates_nothing_on_micropython(micropython, firmware_mpy, tmp_pa
     result = run([micropython, str(script)],
                  env={"MICROPYPATH": ":".join([firmware_mpy, FAKES])})
     assert "show_alloc_bytes 0" in result.stdout, result.stdout + result.stderr
+
+
+def test_the_pico_w_is_wired_as_the_pico(machine):
+    """boards/pico_w_ssd1306.py repeats the Pico's wiring (a board module
+    goes onto the board alone): the same buses, pins and keys."""
+    def wiring(name):
+        machine.FAKE.__init__()
+        machine.FAKE.low_pins = [10, 14, 17]  # UP, A, SELECT held
+        sys.modules.pop("boards." + name, None)
+        board = importlib.import_module("boards." + name)
+        buses = [tuple(p.id if hasattr(p, "id") else p for p in bus) for bus in machine.FAKE.buses]
+        return buses, sorted(machine.FAKE.pins), board.keys.get_pressed()
+
+    pico = wiring("pico_ssd1306")
+    assert pico[2] == 0b10010001 and pico == wiring("pico_w_ssd1306")

@@ -116,6 +116,9 @@ ELSEWHERE = {
                                "every_valid_one_once (serverkit.run_load, the same uploads)",
     "make bench PARTS=cp": "its nvm figures: test_nvm::test_an_hour_of_brisk_play_wears_the_"
                            "sector_for_more_than_5_years (bench_nvm.play, the same player)",
+    "tools/saves.py wifi build/sim-flash NAME:PASSWORD http://127.0.0.1:8000":
+        "test_upload::test_a_daily_won_in_the_simulator_goes_up_from_its_end_screen_and_only_"
+        "once (saves.py wifi into the simulator's flash folder, then sim --wifi)",
     "tools/saves.py show": "test_saves_tool; a FIFO: test_server_guard::test_saves_show_reads_"
                            "no_fifo_and_verify_of_the_root_names_no_files",
 }

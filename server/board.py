@@ -11,7 +11,7 @@ else its score) is shown beside.  Results alike in all four share a rank
 
 import datetime
 
-from .uploads import date_of, kind_of
+from .uploads import BETTER as _BETTER, date_of, kind_of
 
 from freecell.daily import day_of, deal_of_day
 from freecell.scoring import NAMES, TIMED
@@ -29,9 +29,6 @@ _OTHERS = (_SELECT + "AND f.result_id IS NULL "
 _COUNTS = ("SELECT COUNT(f.result_id), COUNT(*) FROM results r "
            "LEFT JOIN firsts f ON f.result_id = r.id WHERE r.day = ? AND r.game = ?")
 # the ranked results better than (won, home, moves, undos), and those alike
-_BETTER = ("SELECT COUNT(*) FROM results r JOIN firsts f ON f.result_id = r.id "
-           "WHERE r.day = ? AND r.game = ? AND (r.won > ? OR (r.won = ? AND (r.home > ? "
-           "OR (r.home = ? AND (r.moves < ? OR (r.moves = ? AND r.undos < ?))))))")
 _ALIKE = ("SELECT COUNT(*) FROM results r JOIN firsts f ON f.result_id = r.id "
           "WHERE r.day = ? AND r.game = ? AND r.won = ? AND r.home = ? AND r.moves = ? "
           "AND r.undos = ?")

@@ -126,15 +126,28 @@ def accept(db, data, key_hex=None, now=None, limit_name=None):
             return ALREADY, {"status": "already there", "reason": "this result was uploaded before"}
         result_id = got[0]
         ranked = False
+        place = None
         if stands == THE_DEAL and result.daily and not result.by_solver:
             ranked = tx.run("INSERT INTO firsts (player_id, day, game, result_id) "
                             "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                             (player_id, result.day, result.rules.id, result_id)) == 1
-    return ACCEPTED, {"status": "accepted", "id": result_id, "ranked": ranked,
+        if ranked:  # where it stands now (the board shows "ranked 3rd")
+            won = int(result.state == WON)
+            place = 1 + tx.one(BETTER, (result.day, result.rules.id, won, won, result.home,
+                                        result.home, result.moves, result.moves,
+                                        result.undos))[0]
+    return ACCEPTED, {"status": "accepted", "id": result_id, "ranked": ranked, "place": place,
                       "kind": kind_of(stands, result.daily, result.by_solver, ranked,
                                       result.cells),
                       "line": result.line(), "day": str(date_of(result.day)),
-                      "game": result.rules.name}
+                      "game": result.rules.name, "title": result.rules.title}
+
+
+# the ranked results of a day and game better than one (won, home, moves, undos):
+# its place is one more (the page's ranks, board.ranks, count the same)
+BETTER = ("SELECT COUNT(*) FROM results r JOIN firsts f ON f.result_id = r.id "
+          "WHERE r.day = ? AND r.game = ? AND (r.won > ? OR (r.won = ? AND (r.home > ? "
+          "OR (r.home = ? AND (r.moves < ? OR (r.moves = ? AND r.undos < ?))))))")
 
 
 def taken(name):

@@ -150,7 +150,8 @@ def compile_tree(out, arch="host"):
                 compile_module(os.path.join(src, name),
                                os.path.join(out, package, name[:-3] + ".mpy"), arch,
                                module_name(package + "/" + name))
-    for name in ("bench_engine", "bench_replay", "bench_app", "bench_solver", "bench_pico"):
+    for name in ("bench_engine", "bench_replay", "bench_app", "bench_solver", "bench_pico",
+                 "bench_upload"):
         compile_module(os.path.join(TOOLS, name + ".py"), os.path.join(out, name + ".mpy"), arch,
                        name)
 

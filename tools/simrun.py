@@ -14,9 +14,13 @@ framebuf shim), and both must answer the same.
                  off: asleep; then whether the panel is turned round, 1 or 0,
                  and its contrast, 0-255, as the app asked: the settings')
 The display is 128x64 unless an argument says otherwise (72x40); with
+`wifi=NAME:PASSWORD` the board has Wi-Fi (UPLOAD RESULTS) and that network
+is in reach (tools/netshim/network.py: only the join is pretend); with
 `flash=DIR` the game, statistics and settings are kept in DIR as a board
 keeps them on its flash (app/storage.py), so a second run resumes.
     s            send the position as tools/fc.py replay prints it, then '.'
+    lines        send the lines of a page of text on screen (UPLOAD RESULTS'),
+                 then '.'
     save         save what is unsaved now, as leaving the table does
     sounds       send what the buzzer played since the last ask (with the
                  argument `buzzer`, the Thumby's: a board with one):
@@ -56,10 +60,24 @@ def on_show(display):
         send_frame(display)
 
 
+def _station():
+    import network
+
+    return network.WLAN(network.STA_IF)
+
+
 def main():
     display = sim.display
-    storage = pwm = buzzer = None
+    storage = pwm = buzzer = wifi = None
     for arg in sys.argv[1:]:
+        if arg.startswith("wifi="):
+            sys.path.insert(0, _TOOLS + "/netshim")
+            import network
+
+            name, _, password = arg[5:].partition(":")
+            network.REACH = (name, password)
+            wifi = _station
+            continue
         if arg == "buzzer":
             from drivers.buzzer import Buzzer
 
@@ -74,7 +92,7 @@ def main():
             width, height = arg.split("x")
             display = sim.SimDisplay(int(width), int(height))
     display.on_show = on_show
-    app = App(display, sim.keys, sim.seed(), None, storage, buzzer=buzzer)
+    app = App(display, sim.keys, sim.seed(), None, storage, buzzer=buzzer, wifi=wifi)
     app.tick(0)
     while True:
         line = sys.stdin.readline()
@@ -107,6 +125,10 @@ def main():
             send_frame(display)
         elif cmd == "s":
             sys.stdout.write(notation.position_text(app.game) + "\n.\n")
+        elif cmd == "lines":  # a page of lines' text (UPLOAD RESULTS'), one a line, then '.'
+            for text in getattr(app.screen, "lines", ()):
+                sys.stdout.write(bytes(text).decode() + "\n")
+            sys.stdout.write(".\n")
         elif cmd == "save":
             app.keeper.flush(app.game)
         elif cmd == "sounds":

@@ -17,7 +17,7 @@ loops stay machine code.  The build folders are kept in build/mpbuild: the
 first build takes about 90 s, a rebuild after a change a few.
 
 Only the boards whose module says CHIP = "rp2040" can have one (the kit builds
-the RPI_PICO board), and not one that keeps the game in a folder beside its
+the RPI_PICO board: not the Pico W, PORT_BOARD = "RPI_PICO_W"), and not one that keeps the game in a folder beside its
 own menu (HOME: the Thumby, whose TinyCircuits firmware and game menu a UF2
 would replace); the others keep `make flash`.
 """
@@ -52,6 +52,7 @@ def boards():
     """The boards a UF2 can be built for: MicroPython ones on an RP2040 whose
     game is the board's only program (no HOME beside a menu of its own)."""
     return [b for b in flash.boards() if flash.board_names(b).get("CHIP") == "rp2040"
+            and flash.board_names(b).get("PORT_BOARD", "RPI_PICO") == "RPI_PICO"
             and not flash.home(b)]
 
 

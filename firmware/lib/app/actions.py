@@ -6,6 +6,7 @@ the ways to a deal are dealer.py's.
 """
 
 from . import let_go
+from .storage import UPLOAD
 
 
 def settings_done(app):
@@ -73,8 +74,16 @@ def give_up(app):
 
 
 def end(app):
+    """The game's end; a daily deal's offers UPLOAD RESULTS on a board
+    with Wi-Fi set up (upload.py)."""
+    st = app.keeper.stats
+    daily = st.in_progress and st.daily
     app.keeper.finished(app.game)
-    app.go(app.lazy("end"))
+    screen = app.lazy("end")
+    storage = app.keeper.storage
+    screen.offer_upload = bool(daily and app.wifi and storage and
+                               storage.files.size(UPLOAD) is not None)
+    app.go(screen)
 
 
 def quit(app):

@@ -58,7 +58,10 @@ LAZY = {
     "stats_screen": ("pages", "StatsScreen"),
     "settings_screen": ("pages", "SettingsScreen"),
     "confirm": ("confirm", "ConfirmScreen"),
+    "upload": ("upload", "UploadScreen"),
 }
+# modules of app/ that LAZY screens' modules share, let go of with any of them
+SHARED = ("text_page",)
 # Actions whose whole work is one call, named in tables rather than each a
 # method of its own (a method costs the board's heap about 60 bytes: 12 of
 # them were 700): the LAZY screen an action opens, the assistant's question
@@ -66,7 +69,7 @@ LAZY = {
 # (the rest by app/actions.py's), loaded for one and let go of after
 OPENS = {"settings": "settings_screen", "stats": "stats_screen", "help": "help",
          "tournament": "tournament", "enter_deal": "entry", "enter_code": "code_entry",
-         "enter_name": "name_entry"}
+         "enter_name": "name_entry", "upload": "upload"}
 ASKS = {"hint": HINT, "show": SHOW, "winnable": WINNABLE}
 # the actions dealer.py's functions of the same names do
 DEALS = ("random", "daily", "date_entered", "deal_entered", "code_entered", "tournament_random",
@@ -86,16 +89,19 @@ RESTING_TICK_MS = 30
 
 class App:
     def __init__(self, display, keys, seed=1, game=None, storage=None, keeper=None,
-                 quit=None, buzzer=None):
+                 quit=None, buzzer=None, wifi=None):
         """keeper: one that has booted already (main.py boots it before the
         app's code is loaded, so that a saved game's checks never share the
         heap with it); else a keeper of `storage`, booted here.  quit: the
         board's way back to its own menu (the Thumby's launcher), for a QUIT
         item on the title and the menu; None: the board has none.  buzzer:
         the board's (drivers/buzzer.py), for the game's sounds (sounds.py)
-        and a SOUND setting; None: silent, no such setting."""
+        and a SOUND setting; None: silent, no such setting.  wifi: the
+        board's way to its Wi-Fi station (a function returning a
+        network.WLAN), for UPLOAD RESULTS (upload.py); None: no such item."""
         self.display = display
         self.quit = quit
+        self.wifi = wifi
         self.keys = keys
         self.layout = Layout(display.width, display.height)
         self.painter = Painter(display, self.layout.tall)
@@ -168,6 +174,8 @@ class App:
     def _let_go_held(self, with_module=True):
         if with_module:
             let_go("app", LAZY[self._held_name][0])
+            for module in SHARED:
+                let_go("app", module)
         self._held = self._held_name = None
 
     @property

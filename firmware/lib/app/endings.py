@@ -24,9 +24,12 @@ _LINES = 9
 EXPLAINED = ("+10 HOME -10 UNDO +WIN BONUS", "+200 HOME -1 A SECOND", "+10 HOME +5 CELL TO COLUMN")
 EXPLAINED_SHORT = ("+10 HOME -10 UNDO", "+200 HOME -1/SEC", "+10 HOME +5 CELL")
 _GO_ON = b"A: CONTINUE"
+_UPLOAD = (b"A: UPLOAD  B: LATER", b"A:UPLOAD B:LATER")  # a daily deal's end, Wi-Fi set up
 
 
 class EndScreen(Screen):
+    offer_upload = False  # actions.end says: A sends the result (upload.py)
+
     def __init__(self, app):
         self.app = app
         self.lines = [Line(app.layout.text_chars) for _ in range(_LINES)]
@@ -81,6 +84,8 @@ class EndScreen(Screen):
             self.top += 1
         elif button == K.UP and self.top > 0:
             self.top -= 1
+        elif button == K.A and self.offer_upload:
+            return "upload"
         elif button in (K.A, K.B, K.START):
             return "tournament" if self.app.keeper.stats.tournament else "title"
         return None
@@ -104,7 +109,7 @@ class EndScreen(Screen):
         for line in rest[self.top:self.top + rows]:
             p.centre(line.buf, y, n=line.n)
             y += step
-        p.centre(_GO_ON, last)
+        p.centre(_UPLOAD[self.app.layout.narrow] if self.offer_upload else _GO_ON, last)
         if self.top + rows < len(rest):  # more below: a dotted right edge
             for y in range(self._first_y(), last - 1, 2):
                 fb.pixel(fb.width - 1, y, 1)

@@ -10,7 +10,8 @@ from freecell.variants import VARIANTS
 from . import buttons as K
 from . import let_go
 from . import records as R
-from .screens import ListScreen, Screen
+from .screens import ListScreen
+from .text_page import TextScreen
 
 
 HELP = (
@@ -49,51 +50,6 @@ def about():
     imp = sys.implementation
     name = b"CPYTHON" if imp.name == "cpython" else imp.name.upper().encode()
     return (b"", b"FREECELL " + GAME.encode(), name + b" %d.%d.%d" % imp.version[:3], how)
-
-
-class TextScreen(Screen):
-    """A titled page of lines, scrolled with up and down where the screen is
-    short (a dotted right edge says there is more); A or B goes back."""
-
-    title = b""
-
-    def __init__(self, app):
-        self.app = app
-        self.top = 0
-        self.lines = ()
-
-    def open(self):
-        self.top = 0
-
-    def rows(self):
-        p = self.app.painter
-        return (self.app.layout.height - p.glyph_h - 2) // p.line_h
-
-    def key(self, button, press):
-        if button == K.DOWN and self.top + self.rows() < len(self.lines):
-            self.top += 1
-        elif button == K.UP and self.top > 0:
-            self.top -= 1
-        elif button in (K.A, K.B, K.START):
-            return self.back_action()
-        return None
-
-    def back_action(self):
-        return "back"
-
-    def draw(self):
-        p = self.app.painter
-        p.fb.fill(0)
-        p.centre(self.title, 0)
-        # a margin off the panel's edge: 2 px, 1 where 18 characters fill
-        # the screen (the Thumby's 72 px)
-        x = 1 if p.fb.width < 76 else 2
-        y0 = p.glyph_h + 2
-        for i in range(self.top, min(len(self.lines), self.top + self.rows())):
-            p.text(self.lines[i], x, y0 + (i - self.top) * p.line_h)
-        if self.top + self.rows() < len(self.lines):
-            for y in range(y0, p.fb.height, 2):
-                p.fb.pixel(p.fb.width - 1, y, 1)
 
 
 class HelpScreen(TextScreen):

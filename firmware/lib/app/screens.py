@@ -150,6 +150,8 @@ class TitleScreen(ListScreen):
             items.insert(0, (b"RESUME", "resume"))
         elif self.app.keeper.stats.tournament:  # between a tournament's rounds
             items.insert(0, (b"NEXT ROUND", "tournament"))
+        if self.app.wifi:  # a board with Wi-Fi (upload.py)
+            items.insert(-3, (b"UPLOAD RESULTS", "upload"))
         if self.app.quit:  # back to the board's own menu
             items.append((b"QUIT", "quit"))
         self.set_items(items)

@@ -36,6 +36,8 @@ GAME = "game.sav"
 STATS = "stats.sav"
 SETTINGS = "settings.sav"
 PLAYER = "player.sav"  # app/player.py's: the player's name and the board's key
+UPLOAD = "upload.txt"  # app/upload.py's: the Wi-Fi and the leaderboard (the player's)
+SENT = "sent.sav"  # app/upload.py's: the result files the leaderboard confirmed
 _LABELS = {GAME: "saved game", STATS: "statistics", SETTINGS: "settings", PLAYER: "player"}
 
 
