@@ -18,7 +18,8 @@ FIRMWARE = "circuitpython"  # make flash-cp fills its CIRCUITPY drive (tools/fla
 
 board.DISPLAY.auto_refresh = False  # the app refreshes after it draws
 display = BitmapCanvas(board.DISPLAY, 160, 128, colour=True)
-_BITS = bits(("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT"))  # the shift register's order
+# the shift register's order
+_BITS = bits(("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT"))
 keys = KeypadKeys(keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
                                            latch=board.BUTTON_LATCH, key_count=8,
                                            value_when_pressed=True), _BITS)

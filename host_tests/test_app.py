@@ -3,7 +3,6 @@
 import pytest
 
 from keyplan import Driver, actions, labels
-from freecell.table import CELL0, FOUND0
 from helpers import column_text, snapshot
 
 
@@ -41,7 +40,8 @@ def test_deal_number_editor_enters_any_number_and_refuses_zero():
     d.press("down")  # 1 -> 0 in the last digit: 0000000000
     d.press("a")
     assert d.app.showing("entry")
-    assert bytes(d.app.lazy("entry").error.buf[: d.app.lazy("entry").error.n]) == b"1 TO 8589934591 ONLY"
+    error = d.app.lazy("entry").error
+    assert bytes(error.buf[:error.n]) == b"1 TO 8589934591 ONLY"
     d.press("left", "up*6", "right", "up*7", "a")  # 0000000067
     assert d.app.screen is d.play and d.game.number.text() == "67"
 

@@ -160,8 +160,8 @@ def test_each_game_has_its_own_daily_deal_and_freecells_stays_as_it_was():
     d = Driver()
     d.app.today = lambda: (2026, 11, 30)
     # FreeCell's formula is the one the daily deal always had
-    assert dealer.daily_deal(d.app) == dealer.daily_deal(d.app, 0) == 1 + ((26 * 372 + 10 * 31 + 29) * 541
-                                                             + 7919) % 1000000
+    formula = 1 + ((26 * 372 + 10 * 31 + 29) * 541 + 7919) % 1000000
+    assert dealer.daily_deal(d.app) == dealer.daily_deal(d.app, 0) == formula
     deals = [dealer.daily_deal(d.app, v) for v in range(6)]
     assert len(set(deals)) == 6
     d.app.keeper.settings.variant_id = 2

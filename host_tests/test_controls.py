@@ -2,11 +2,9 @@
 questions before what cannot be taken back, lost positions, messages that
 hide nothing, and text that fits the Thumby's 72x40."""
 
-import pytest
 
-from freecell.cards import parse
 from freecell.table import CELL0, FOUND0
-from helpers import position, snapshot
+from helpers import position
 from keyplan import Driver, labels
 
 

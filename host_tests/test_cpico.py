@@ -280,7 +280,8 @@ def test_after_a_pause_the_hint_is_answered_at_once_on_circuitpython(drives, tmp
     """THINK AHEAD on CircuitPython's .mpy drive, which loads the solver's
     code with the app and has about 40 KB free after boot (38 in make
     bench's, whose own script takes room; app/assistant.py's THINK_FREE,
-    30 KB, where 40 left that boot no thinker): deal 12 left alone 5 s after its deal, then HINT.  The
+    30 KB, where 40 left that boot no thinker): deal 12 left alone 5 s after
+    its deal, then HINT.  The
     answer, the simulator's, is on screen within 0.4 s of the press
     (emulated time: the search from scratch takes 1.34 s and shows its
     progress first, the test above); the .py drive, which compiles the

@@ -10,7 +10,6 @@ import os
 import random
 import sys
 
-import pytest
 
 from conftest import FUZZ, ROOT, run
 from freecell import daily, daily_table

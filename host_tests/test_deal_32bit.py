@@ -14,7 +14,6 @@ import pytest
 
 from conftest import LIB, need
 from freecell.deal import DealNumber
-from freecell.cards import text
 
 NUMBERS = [1, 617, 2 ** 31 - 1, 2 ** 31, 3000000000, 2 ** 32 - 1, 2 ** 32, 8589934591]
 

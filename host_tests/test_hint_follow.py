@@ -10,7 +10,7 @@ import pytest
 
 from app import buttons as K
 from freecell.movelog import count_of, dst_of, src_of
-from freecell.table import CELL0, FOUND0
+from freecell.table import CELL0
 import hint_follow as H
 
 PLACES = H.read()

@@ -60,6 +60,7 @@ def fuzz_counts(out, cases):
     words = out.split()
     assert words[:2] == ["cases", str(cases)] and words[-1] == "ok", out
     counts = {}
+    name = None
     for word in words[2:-1]:
         if word.isdigit():
             counts[name].append(int(word))
@@ -262,7 +263,8 @@ def test_verify_passes_over_names_that_are_not_utf8_and_never_opens_a_fifo(micro
     assert outs[0].returncode == 0 and outs[0].stdout.count("confirmed") == 1
     fifo = [run([interpreter, fc, "verify", str(tmp_path / "result0.sav")]) for interpreter in
             (sys.executable, micropython)]
-    assert fifo[0].stderr == fifo[1].stderr == "fc.py: %s is not a file\n" % (tmp_path / "result0.sav")
+    said = "fc.py: %s is not a file\n" % (tmp_path / "result0.sav")
+    assert fifo[0].stderr == fifo[1].stderr == said
 
 
 def test_forty_thousand_moves_as_arguments_replay_on_both(micropython):

@@ -8,7 +8,6 @@ import functools
 import http.server
 import json
 import os
-import subprocess
 import sys
 import threading
 
@@ -31,7 +30,9 @@ def test_the_package_files_are_up_to_date():
     paths = [dst for dst, _ in package["urls"]]
     assert "../main.py" in paths and "../board.py" in paths and "freecell/game.py" in paths
     assert dict(package["urls"])["../board.py"] == "boards/pico_ssd1306.py"
-    assert package_json.boards() == ["esp32_ssd1306", "pico_ssd1306"]  # the Thumby has its own
+    # the Thumby has its own folder: no package file
+    assert package_json.boards() == ["esp32_ssd1306", "pico_ssd1306", "pico_w_ssd1306"]
+    assert package["license"] == "MIT"
 
 
 @pytest.fixture(scope="module")

@@ -401,5 +401,5 @@ def test_the_player_names_themselves_in_the_settings_and_results_are_signed():
     results = [n for n in files.files if n.startswith("result")]
     assert result.decode(files.files[results[0]]) is None
     assert result.name == b"NE" and result.signed_with(key) and not result.signed_with(b"x" * 16)
-    again = Driver(storage=Storage(files))  # the next boot keeps name and key
+    Driver(storage=Storage(files))  # the next boot keeps name and key
     assert decode(files.files["player.sav"]) == (b"NE", key)

@@ -202,7 +202,8 @@ def test_a_score_its_own_log_contradicts_is_refused():
     for at, value in ((9, 40), (12, 1)):  # more moves, an undo, than the log holds
         bad = bytearray(good[6:-4])
         container.put(bad, at, value, 3)
-        assert loadgame.decode_game(container.wrap(b"G", savefile.GAME_VERSION, bad, len(bad)), Game()) == \
+        wrapped = container.wrap(b"G", savefile.GAME_VERSION, bad, len(bad))
+        assert loadgame.decode_game(wrapped, Game()) == \
             "the game's counters or score do not match its log"
 
 

@@ -16,7 +16,6 @@ from nvm import FakeNvm  # noqa: E402
 
 from app.records_format import SETTINGS_BYTES, STATS_BYTES  # noqa: E402
 from app.storage import GAME, SETTINGS, STATS, Storage, nvm_files  # noqa: E402
-from drivers.nvm_files import NvmFiles  # noqa: E402
 from freecell import notation, savefile  # noqa: E402
 from freecell.game import Game  # noqa: E402
 from keyplan import Driver  # noqa: E402
@@ -142,7 +141,8 @@ def test_a_damaged_save_in_nvm_is_named_once_and_replaced_by_the_next_save():
     at = nvm_files(nvm).files[GAME][0]
     nvm.data[at + 30] ^= 0xFF  # a byte of the game flipped
     again = Driver(storage=Storage(nvm_files(nvm)))
-    assert again.app.notice == "saved game: the checksum does not match; cleared (no room here to keep it)"
+    assert again.app.notice == ("saved game: the checksum does not match; cleared (no room here "
+                                "to keep it)")
     # no room to keep it aside: it is cleared, so the next boot does not name it again
     assert Driver(storage=Storage(nvm_files(nvm))).app.notice is None
     again.app.new_game("5")  # the next save fills its place

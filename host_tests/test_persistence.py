@@ -9,7 +9,7 @@ import pytest
 
 from app import records_format as R
 
-from conftest import ROOT, need
+from conftest import ROOT
 from freecell import loadgame, notation, savefile
 from freecell.game import Game
 

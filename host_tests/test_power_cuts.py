@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from app import records_format as R
-from app.storage import GAME, STATS, Storage, nvm_files
+from app.storage import GAME, Storage, nvm_files
 from freecell import results
 from freecell.game import Game
 from keyplan import Driver

@@ -27,7 +27,8 @@ ELSEWHERE = {
     "make bench": "its pieces: test_small_heap (bench_app), test_controls (presses_per_move), "
                   "test_flash (bench_app on the virtual board); whole, it takes 20 minutes",
     "make repl": "an interactive REPL, for a person at a board: mpremote's own",
-    "make run ARGS=--fresh": "test_sim::test_quitting_and_starting_the_simulator_again_resumes_the_game",
+    "make run ARGS=--fresh":
+        "test_sim::test_quitting_and_starting_the_simulator_again_resumes_the_game",
     "make flash": "test_pico::test_make_flash_puts_the_game_at_the_root_of_the_pico",
     "make flash BOARD=pico_ssd1306 PORT=/dev/ttyACM0": "test_pico (the emulated Pico's pty)",
     "make flash BOARD=pico_ssd1306 PORT=<pty>": "test_pico",
@@ -65,8 +66,10 @@ ELSEWHERE = {
                                              "under_the_simple_limit",
     "fc.py verify": "test_codes_and_results::test_fc_py_verify_confirms_a_log_and_refutes_an_"
                     "edited_one",
-    "tools/saves.py pull [--port PORT]": "test_saves_tool::test_pull_copies_the_files_off_the_board_and_shows_them",
-    "tools/saves.py pull": "test_saves_tool::test_pull_copies_the_files_off_the_board_and_shows_them",
+    "tools/saves.py pull [--port PORT]":
+        "test_saves_tool::test_pull_copies_the_files_off_the_board_and_shows_them",
+    "tools/saves.py pull":
+        "test_saves_tool::test_pull_copies_the_files_off_the_board_and_shows_them",
     "tools/saves.py show FILE...": "test_saves_tool::test_show_prints_the_game_the_statistics_"
                                    "and_the_settings",
     "tools/fc.py verify FOLDER": "test_codes_and_results::test_fc_py_verify_confirms_a_log_and_"

@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from app import records_format as R
 from app.storage import SETTINGS, Storage
 from conftest import TOOLS, run
 from freecell import loadgame, savefile

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from app import records_format as R
-from app.storage import GAME, STATS, Storage
+from app.storage import Storage
 from conftest import TOOLS, run
 from freecell import codes, scoring
 from freecell.deal import DealNumber
@@ -164,7 +164,8 @@ def test_a_mistyped_code_is_refused_on_the_device():
     d.choose("enter_code")
     d.press("right*4", "up", "a")  # one letter changed, the check letter not
     assert d.app.showing("code_entry")
-    assert bytes(d.app.lazy("code_entry").error.buf[:d.app.lazy("code_entry").error.n]) == b"MISTYPED: CHECK IT"
+    error = d.app.lazy("code_entry").error
+    assert bytes(error.buf[:error.n]) == b"MISTYPED: CHECK IT"
     d.press("left*6", "up*4", "a")  # FreeCell with 5 cells: the check fails first
     assert d.app.showing("code_entry")
     d.press("b")

@@ -12,6 +12,7 @@ where it comes from and equals it there.
 
 import ast
 import os
+import sys
 import re
 
 import pytest
@@ -227,3 +228,69 @@ def test_the_boards_a_uf2_is_built_for_are_the_rp2040_ones_that_have_no_menu_of_
         if board != "sim":
             assert flash.board_names(board).get("CHIP") in ("rp2040", "esp32"), board
     assert uf2.boards() == ["pico_ssd1306"]
+
+
+def test_ruff_finds_nothing():
+    """The linter's rules (pyproject.toml: pyflakes' and pycodestyle's
+    errors, 100 columns) hold over the whole tree."""
+    import shutil
+    import subprocess
+
+    from conftest import need
+
+    ruff = os.path.join(os.path.dirname(sys.executable), "ruff")
+    ruff = ruff if os.path.exists(ruff) else shutil.which("ruff")
+    need(ruff, "ruff (requirements-dev.txt)")
+    done = subprocess.run([ruff, "check", "--no-cache", "--output-format", "concise", ROOT],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_games_id_is_said_once_by_its_place_in_variants():
+    """A game's id (what saves and statistics keep) is its place in
+    VARIANTS; only FreeCell, which a game of it loads alone, says its own."""
+    from freecell.rules import FreeCell
+    from freecell.variants import VARIANTS
+
+    with open(os.path.join(LIB, "freecell", "variants.py")) as f:
+        tree = ast.parse(f.read())
+    said = [node.name for node in tree.body if isinstance(node, ast.ClassDef)
+            for item in node.body if isinstance(item, ast.Assign)
+            and any(getattr(t, "id", None) == "id" for t in item.targets)]
+    assert said == []
+    assert VARIANTS[0] is FreeCell and FreeCell.id == 0
+    assert [v.id for v in VARIANTS] == list(range(len(VARIANTS)))
+
+
+def test_the_containers_head_is_read_and_sized_by_container_py_alone():
+    """Its version byte through version_of(), its size as HEADER + TRAILER:
+    never data[3] or a literal 10 elsewhere."""
+    found = []
+    for folder in (LIB, os.path.join(ROOT, "server")):
+        for path, _, names in os.walk(folder):
+            for name in names:
+                if not name.endswith(".py") or name == "container.py":
+                    continue
+                with open(os.path.join(path, name)) as f:
+                    for number, line in enumerate(f, 1):
+                        if re.search(r"data\[3(:4)?\]|MOST_BYTES = 10 |return 10 \+", line):
+                            found.append("%s:%d" % (name, number))
+    assert found == []
+
+
+def test_the_server_needs_only_the_engine():
+    """server/ imports the engine (freecell/), never the board's app: the
+    daily deal, the result format and its key are engine facts."""
+    found = []
+    for name in sorted(os.listdir(os.path.join(ROOT, "server"))):
+        if name.endswith(".py"):
+            with open(os.path.join(ROOT, "server", name)) as f:
+                tree = ast.parse(f.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    found += [(name, node.module)] if node.module.split(".")[0] in (
+                        "app", "drivers", "boards") else []
+                elif isinstance(node, ast.Import):
+                    found += [(name, a.name) for a in node.names
+                              if a.name.split(".")[0] in ("app", "drivers", "boards")]
+    assert found == []

@@ -6,7 +6,6 @@ can be turned off, and a slice allocates nothing (under MicroPython)."""
 
 import os
 
-import pytest
 
 from app.storage import Storage
 from app.thinker import SLICE, START_MS

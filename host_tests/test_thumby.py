@@ -2,8 +2,9 @@
 the emulated RP2040 (../shared/pico) with the Thumby's wiring, both hardware
 revisions, laid out as a Thumby game (/Games/FreeCell, started by a stand-in
 of the Thumby's launcher, host_tests/fakes/thumby_launcher.py, as its menu
-starts a game; saves in /Saves/FreeCell).  The id pins say which (boards/thumby.py): GP12-15 held high, id
-0, the panel on I2C0 (SDA GP16, SCL GP17), which the runner models; GP15
+starts a game; saves in /Saves/FreeCell).  The id pins say which
+(boards/thumby.py): GP12-15 held high, id 0, the panel on I2C0 (SDA GP16,
+SCL GP17), which the runner models; GP15
 low, id 1, the panel on SPI0 with D/C on GP17 and chip select on GP16,
 which tools/pico_tap.mjs models.  Each boots, deals deal 2 from the title
 through the Thumby's buttons and picks a card up, every screen read back

@@ -278,7 +278,8 @@ def test_flash_refuses_wifi_for_a_board_without_it_before_touching_a_board():
 
 
 def test_the_sent_record_and_the_result_log_agree_on_their_slots():
+    from app import player
     from freecell import results
-    from server.uploads import KEY_HEADER
 
-    assert upload.SLOTS == results.SLOTS and upload.KEY_HEADER == KEY_HEADER
+    assert upload.SLOTS == results.SLOTS and upload.KEY_HEADER == results.KEY_HEADER
+    assert player.KEY_BYTES == results.KEY_BYTES

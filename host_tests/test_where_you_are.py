@@ -9,7 +9,6 @@ glance)."""
 import os
 import sys
 
-from app import buttons as K
 from app.storage import Storage
 from freecell.cards import parse
 from freecell.table import CELL0
@@ -294,7 +293,6 @@ def test_the_deals_question_mark_is_explained_where_it_appears_once_a_session():
 
 
 def test_the_statistics_say_what_the_star_of_a_daily_deal_means():
-    from test_new_player import texts_drawn
 
     d = Driver(storage=Storage(FakeFiles()))
     d.app.today = lambda: (2026, 12, 7)

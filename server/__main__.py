@@ -55,7 +55,8 @@ def main(argv=None):
         guard.MOST_CONNECTIONS = max(16, files - spare)  # (under what the process may open)
     app = create_app(url, args.per_address, args.per_name)
     config = uvicorn.Config(app, host=args.host, port=args.port, http=guard.GuardedH11,
-                            timeout_keep_alive=5, backlog=guard.BACKLOG, log_level="warning" if args.quiet else "info",
+                            timeout_keep_alive=5, backlog=guard.BACKLOG,
+                            log_level="warning" if args.quiet else "info",
                             access_log=not args.quiet)
     server = uvicorn.Server(config)
     config.load()  # (the log's handlers set up): every line through the bound

@@ -76,7 +76,8 @@ class GuardedH11(H11Protocol):
         """The request has not arrived whole: closed (unless it has, and the
         answer is being made)."""
         self._deadline = None
-        if self.conn.their_state in _ANSWERING and self.cycle is not None and not self.cycle.response_complete:
+        if (self.conn.their_state in _ANSWERING and self.cycle is not None
+                and not self.cycle.response_complete):
             return
         if not self.transport.is_closing():
             self.transport.abort()

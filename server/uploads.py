@@ -18,13 +18,11 @@ import datetime
 import hashlib
 
 from freecell.daily import date_of as ymd_of, day_of, deal_of_day
-from app.player import KEY_BYTES
 from freecell.game import WON
 from freecell.container import version_of
-from freecell.results import Result, VERSION, most_bytes, name_problem
+from freecell.results import KEY_BYTES, Result, VERSION, most_bytes, name_problem
 
 MOST_BYTES = most_bytes(4000)  # ten times the largest log a board keeps (movelog.CAPACITY)
-KEY_HEADER = "X-FreeCell-Key"  # (tools/submit.py sends it; header names are read in any case)
 
 ACCEPTED, ALREADY, REFUSED, TOO_LARGE = 201, 409, 400, 413
 

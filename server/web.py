@@ -39,9 +39,9 @@ from starlette.routing import Route
 from . import board, replays
 from .db import Database
 from .guard import PER_ADDRESS, PER_NAME, Limits, fault
-from .uploads import KEY_HEADER, MOST_BYTES, accept, today as today_number, too_large
+from .uploads import MOST_BYTES, accept, today as today_number, too_large
 
-from freecell.results import name_problem
+from freecell.results import KEY_HEADER, name_problem
 from freecell.variants import VARIANTS, by_name
 
 
@@ -186,7 +186,10 @@ function play() {
 document.getElementById('back').onclick = () => go(at - 1);
 document.getElementById('forward').onclick = () => go(at + 1);
 document.getElementById('play').onclick = play;
-document.onkeydown = e => { if (e.key === 'ArrowLeft') go(at - 1); if (e.key === 'ArrowRight') go(at + 1); };
+document.onkeydown = e => {
+  if (e.key === 'ArrowLeft') go(at - 1);
+  if (e.key === 'ArrowRight') go(at + 1);
+};
 draw();
 """
 

@@ -238,7 +238,8 @@ def inputs(made=[]):
     return packed, keys
 
 
-_chip_speed = []  # pico_solver_pos_per_s once the chip's part has run: the solver's hint times use it
+# pico_solver_pos_per_s once the chip's part has run: the solver's hint times use it
+_chip_speed = []
 
 
 def chip_figures():

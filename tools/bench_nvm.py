@@ -27,7 +27,8 @@ from keyplan import Driver, keys_for_solver_line  # noqa: E402
 from nvm import FakeNvm  # noqa: E402
 from app.storage import Storage, nvm_files  # noqa: E402
 
-MOVE_MS = int(os.environ.get("MOVE_MS", "6000"))  # a move every 6 s: three presses and a look at the table
+# a move every 6 s: three presses and a look at the table
+MOVE_MS = int(os.environ.get("MOVE_MS", "6000"))
 BRISK_MS = 2000  # a player who knows the game: a move every 2 s
 RATED_ERASES = 100000  # a flash sector's rated erase cycles
 HOURS_A_DAY = 2

@@ -71,9 +71,10 @@ def board_figures(folder):
             shutil.copytree(flash, trial)
             with open(os.path.join(trial, "upload.txt"), "w") as f:
                 f.write(upload_text("home:secret", url, "127.0.0.1:9"))
+            code = "import sys\nsys.argv.extend(%r)\nimport bench_upload\n" % (
+                [trial, "home:secret"],)
             cmd = [bench.MICROPYTHON32 if bits == 32 else bench.MICROPYTHON,
-                   "-X", "heapsize=%dk" % kb, "-c",
-                   "import sys\nsys.argv.extend(%r)\nimport bench_upload\n" % ([trial, "home:secret"],)]
+                   "-X", "heapsize=%dk" % kb, "-c", code]
             path = (bench.BUILD32 if bits == 32 else ".frozen:" + bench.BUILD) + ":" + netshim
             out = subprocess.run(cmd, capture_output=True, text=True,
                                  env=dict(os.environ, MICROPYPATH=path)).stdout

@@ -10,8 +10,9 @@ engine, the app, the drivers and boards/BOARD.py (as board.mpy) with mpy-cross
 into build/flash/BOARD; lay them out at the board's root (main.py,
 board.mpy, lib/) or, for a board that names a HOME (the Thumby), in that
 folder (FreeCell.py, board.mpy, the packages; the root main.py, the Thumby's
-menu, left alone, and an earlier flash's root layout moved over), copying only the files whose SHA-256 differs from the
-board's and removing the game's files that this build does not have (a
+menu, left alone, and an earlier flash's root layout moved over), copying
+only the files whose SHA-256 differs from the board's and removing the
+game's files that this build does not have (a
 module that is gone, or the other kind: a board.py would shadow board.mpy);
 set the board's clock from this computer (the daily deal needs the date);
 reset the board so main.py starts.  Save files are never touched.  On a
@@ -24,8 +25,8 @@ solver's inner loops (freecell/solver_loops.py) are native code: compiled
 for the CPU the board names (armv6m on an RP2040, xtensawin on an ESP32), or
 as plain bytecode for a MicroPython that runs no native code.  --source
 copies the .py files instead (for a board whose .mpy version mpy-cross does
-not write; it then compiles at boot and needs more RAM).  The virtual board (BOARD=sim) is not reset: the unix port exits on a
-reset.
+not write; it then compiles at boot and needs more RAM).  The virtual
+board (BOARD=sim) is not reset: the unix port exits on a reset.
 """
 
 import os

@@ -44,7 +44,8 @@ def package(board):
             for src, dst in flash.firmware_sources()]
     urls += [["../board.py", "boards/%s.py" % board], ["../main.py", "firmware/main.py"]]
     lines = ",\n".join("  " + json.dumps(pair) for pair in urls)
-    return '{\n "urls": [\n%s\n ],\n "version": %s\n}\n' % (lines, json.dumps(version()))
+    return '{\n "urls": [\n%s\n ],\n "version": %s,\n "license": "MIT"\n}\n' % (
+        lines, json.dumps(version()))
 
 
 def boards():

@@ -62,7 +62,8 @@ class Server:
         with open(self.log, "a") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "server", "--database", self.database, "--port",
-                 str(self.port), "--quiet"] + self.args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                 str(self.port), "--quiet"] + self.args, cwd=ROOT, stdout=log,
+                stderr=subprocess.STDOUT,
                 preexec_fn=self._limit if self.rlimits else None)
         deadline = time.time() + wait
         while time.time() < deadline:

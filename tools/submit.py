@@ -27,10 +27,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
                                 "firmware", "lib"))
 
 from app.player import decode  # noqa: E402
-from freecell.results import Result  # noqa: E402
+from freecell.results import KEY_HEADER, Result  # noqa: E402
 
 RETRIES = 4  # a server restarting: each file tried again after 0.5, 1, 2 s
-KEY_HEADER = "X-FreeCell-Key"
 
 
 class Unreachable(Exception):

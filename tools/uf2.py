@@ -17,8 +17,9 @@ loops stay machine code.  The build folders are kept in build/mpbuild: the
 first build takes about 90 s, a rebuild after a change a few.
 
 Only the boards whose module says CHIP = "rp2040" can have one (the kit builds
-the RPI_PICO board: not the Pico W, PORT_BOARD = "RPI_PICO_W"), and not one that keeps the game in a folder beside its
-own menu (HOME: the Thumby, whose TinyCircuits firmware and game menu a UF2
+the RPI_PICO board: not the Pico W, PORT_BOARD = "RPI_PICO_W"), and not
+one that keeps the game in a folder beside its own menu (HOME: the
+Thumby, whose TinyCircuits firmware and game menu a UF2
 would replace); the others keep `make flash`.
 """
 

@@ -22,7 +22,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 # CP_DRIVE set, a CIRCUITPY drive's lib/ as make flash-cp filled it), then
 # Adafruit's libraries (tools/circuitpython.py install): Blinka's displayio
 DRIVE = os.environ.get("CP_DRIVE")
-sys.path[:0] = [HERE, os.path.join(DRIVE, "lib") if DRIVE else os.path.join(ROOT, "firmware", "lib"),
+sys.path[:0] = [HERE,
+                os.path.join(DRIVE, "lib") if DRIVE else os.path.join(ROOT, "firmware", "lib"),
                 os.path.join(ROOT, "host_tests", "fakes"), os.path.join(ROOT, "build", "cp-libs")]
 import busio  # noqa: E402  (the fake)
 import keypad  # noqa: E402

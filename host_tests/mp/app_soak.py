@@ -25,7 +25,8 @@ PRESSES = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 SEED = int(sys.argv[2]) if len(sys.argv) > 2 else 1
 FOLDER = sys.argv[3] if len(sys.argv) > 3 else "."
 # d-pad and A most often, as a player would; B, START, SELECT less
-WEIGHTS = bytearray(b"\x00\x00\x00\x01\x01\x01\x02\x02\x02\x03\x03\x03\x04\x04\x04\x04\x05\x05\x06\x07")
+WEIGHTS = bytearray(b"\x00\x00\x00\x01\x01\x01\x02\x02\x02\x03\x03\x03"
+                    b"\x04\x04\x04\x04\x05\x05\x06\x07")
 SCREENS = ("PlayScreen", "TitleScreen", "MenuScreen", "HelpScreen", "DealEntryScreen", "GameScreen",
            "EndScreen", "SettingsScreen", "StatsScreen", "CodeEntryScreen", "TournamentScreen",
            "ConfirmScreen", "NameEntryScreen")

@@ -313,7 +313,8 @@ def cut_case(base, rng, tally):
     if notes:
         return "a cut left a file the boot set aside: " + notes[0]
     if lost:
-        return "a cut lost finished games: %d before, %d after" % (done, finished(again.keeper.stats))
+        return "a cut lost finished games: %d before, %d after" % (
+            done, finished(again.keeper.stats))
     return check(again, "the boot after a cut")
 
 

@@ -25,8 +25,7 @@ from boards.sim import SimDisplay, SimKeys
 
 
 def garbage():
-    x = bytearray(4000)
-    x = None
+    bytearray(4000)  # made and dropped: garbage for the collector
 
 
 def measure(app, now, ticks, ms):

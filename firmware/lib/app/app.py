@@ -4,7 +4,8 @@ key(button, press) -> an action or None, and draw(); the app shows one with
 go(screen), which remembers where it was opened from (back() returns there).
 An action is a name ('game:random': a name and an argument); do() runs what
 it does: the tables OPENS and ASKS below, the app's do_<name> (the ways
-about), or the function of that name in dealer.py (DEALS) or actions.py.  tick() reads the keys, handles their
+about), or the function of that name in dealer.py (DEALS) or actions.py.
+tick() reads the keys, handles their
 events and redraws only when something changed; run() is the board's loop.
 
 Construct it with hardware passed in: a display (a framebuf.FrameBuffer with

@@ -18,7 +18,8 @@ class NameEntryScreen(Editor):
     keys = b"A: KEEP  B: BACK"
     done = "settings"
     _PLACES = 8
-    ALPHABET = b" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # player.NAME_LETTERS (a test holds them equal)
+    # player.NAME_LETTERS (a test holds them equal)
+    ALPHABET = b" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
     def __init__(self, app):
         super().__init__(app, self._PLACES)

@@ -116,7 +116,8 @@ class Painter:
         self.glyph_h = g.HEIGHT
         self.char_w = g.CHAR_W
         self.line_h = g.LINE  # a line of text's pitch
-        self.font = make(g.FONT, g.FONT_WIDTH, bytes([g.FONT_WIDTH]) * (len(g.FONT) // g.FONT_WIDTH),
+        self.font = make(g.FONT, g.FONT_WIDTH,
+                         bytes([g.FONT_WIDTH]) * (len(g.FONT) // g.FONT_WIDTH),
                          g.HEIGHT)
         self.ranks = make(g.RANKS, g.RANK_STEP, g.RANK_WIDTHS, g.HEIGHT)
         self.suits = make(g.SUITS, g.SUIT_WIDTH, bytes([g.SUIT_WIDTH]) * 4, g.HEIGHT)

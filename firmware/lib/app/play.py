@@ -140,7 +140,8 @@ class PlayScreen(Screen):
         eight mini cards over its columns)."""
         if location < CELL0:
             return location
-        place = location - CELL0 if location < FOUND0 else location - FOUND0 + self.layout.cell_slots
+        place = (location - CELL0 if location < FOUND0
+                 else location - FOUND0 + self.layout.cell_slots)
         top, cols = self.layout.top, self.layout.cols
         x = top.x0 + place * top.pitch + top.card_w // 2 - cols.x0
         return max(0, min(cols.places - 1, x // cols.pitch))

@@ -15,7 +15,7 @@ it), never kept: its code takes no room while the game is played.
 """
 
 from freecell.compat import const
-from freecell.container import unwrap, wrap
+from freecell.container import HEADER, TRAILER, unwrap, wrap
 
 from .storage import PLAYER
 
@@ -23,9 +23,10 @@ NAME_LEN = const(12)  # results.NAME_LEN (a copy: results.py's code is not loade
 
 KIND = b"P"
 VERSION = 1
-KEY_BYTES = 16
-NAME_LETTERS = b" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # results.NAME_LETTERS (a test holds them equal)
-MOST_BYTES = 10 + 1 + NAME_LEN + KEY_BYTES  # the container's 10 bytes, and the payload
+KEY_BYTES = 16  # results.KEY_BYTES (a test holds them equal)
+# results.NAME_LETTERS (a test holds them equal)
+NAME_LETTERS = b" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+MOST_BYTES = HEADER + TRAILER + 1 + NAME_LEN + KEY_BYTES  # the container, and the payload
 
 
 def encode(name, key):

@@ -205,7 +205,8 @@ class Stats:
         buf = memoryview(out)[HEADER:]
         put(buf, AT_SERIAL, self.serial, 3)
         buf[AT_FLAGS] = self.in_progress | (FLAG_DAILY if self.daily else 0) \
-            | (FLAG_TOURNAMENT if self.tournament else 0) | (FLAG_RANDOM if self.tour_random else 0) \
+            | (FLAG_TOURNAMENT if self.tournament else 0) \
+            | (FLAG_RANDOM if self.tour_random else 0) \
             | (FLAG_HELPED if self.tour_helped else 0)
         buf[AT_GAME] = self.variant_id
         buf[AT_GAMES] = GAMES

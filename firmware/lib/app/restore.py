@@ -9,7 +9,7 @@ this code takes room while the game is played: the heap a small board
 import gc
 
 from freecell.game import PLAYING
-from freecell.container import unwrap
+from freecell.container import unwrap, version_of
 from freecell.savefile import game_bytes
 
 from . import let_go
@@ -120,7 +120,7 @@ def _decode(decode, data):
 
 def _is_result(data):
     """A whole result file (its container sound, either version), or why not."""
-    where = unwrap(data, b"R", 2 if data[3:4] != b"\x01" else 1)  # results.VERSION, or the first
+    where = unwrap(data, b"R", 1 if version_of(data) == 1 else 2)  # the first, or results.VERSION
     return where if isinstance(where, str) else None
 
 
@@ -143,7 +143,8 @@ def boot(keeper, game):
 
     loaded = load(s, GAME, load_game, game_bytes(game.history.capacity, game.log.capacity))
     _tidy_results(keeper, game.log.capacity)
-    load_game = decode_game = None  # the game's loaders go before the player's file is read
+    # the game's loaders go before the player's file is read
+    load_game = decode_game = None  # noqa: F811
     for name in ("loadgame", "savefile_old", "replay", "results"):
         let_go("freecell", name)
     gc.collect()

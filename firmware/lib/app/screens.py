@@ -31,7 +31,8 @@ class ListScreen(Screen):
     """A titled list of items, one highlighted; A chooses, B goes back (the
     action back_action).  An item can be there but unavailable (its third
     field, why, in words): drawn struck through, and A on it says why in a
-    box at the bottom, which the next key closes (and does nothing else).  Where the list is longer than the screen, a mark at
+    box at the bottom, which the next key closes (and does nothing else).
+    Where the list is longer than the screen, a mark at
     the right edge says there is more above or below."""
 
     back_action = "back"

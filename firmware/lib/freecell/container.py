@@ -95,7 +95,8 @@ def sound(data):
     if len(data) < HEADER + TRAILER or data[0] != 70 or data[1] != 67:
         return False
     n = get(data, 4, 2)
-    return len(data) == HEADER + n + TRAILER and get(data, HEADER + n, 4) == checksum(data, HEADER + n)
+    return (len(data) == HEADER + n + TRAILER
+            and get(data, HEADER + n, 4) == checksum(data, HEADER + n))
 
 
 def unwrap(data, kind, version):

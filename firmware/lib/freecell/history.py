@@ -80,7 +80,8 @@ class History:
         stop = start + 3 * (self.end - self.first)
         if stop <= len(ring):
             return self.end - self.first, self.head - self.first, (ring[start:stop],)
-        return self.end - self.first, self.head - self.first, (ring[start:], ring[:stop - len(ring)])
+        return (self.end - self.first, self.head - self.first,
+                (ring[start:], ring[:stop - len(ring)]))
 
     def load(self, data, at, steps, done, from_deal):
         """The ring as kept() gave it: `steps` 3-byte steps at data[at:],

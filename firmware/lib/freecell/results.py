@@ -43,7 +43,7 @@ from .deal import DealNumber
 from .game import Game, PLAYING, WON, GAVE_UP, variant_class
 from .movelog import SOLVER, UNDO, REDO, FINISH, AUTOPLAY_ON, AUTOPLAY_OFF, HELPED, is_move
 from .replay import play as _play
-from .container import get, put, unwrap, wrap
+from .container import HEADER, TRAILER, get, put, unwrap, version_of, wrap
 from .scoring import NAMES, SCHEMES, TIMED
 
 RESULT = b"R"
@@ -52,6 +52,8 @@ NAME_LEN = 12  # the file's room; a name a board sets is at most NAME_PLACES
 NAME_PLACES = 8  # the name editor's places (app/name_entry.py)
 NAME_LETTERS = b" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"  # (its alphabet)
 SIGNATURE = 32  # bytes of HMAC-SHA256
+KEY_BYTES = 16  # a board's signing key (app/player.py makes it; a test holds its copy equal)
+KEY_HEADER = "X-FreeCell-Key"  # the HTTP header a name's first upload brings its key in
 SLOTS = 8
 _HEAD = const(29)
 _AUTOPLAY = const(1)
@@ -82,7 +84,7 @@ def most_bytes(log):
     """The largest result file a board whose log holds `log` actions
     writes (the container's 10 bytes, the head, the log, the name, the day
     and the signature)."""
-    return 10 + _HEAD + 2 * log + 3 + NAME_LEN + SIGNATURE
+    return HEADER + TRAILER + _HEAD + 2 * log + 3 + NAME_LEN + SIGNATURE
 
 
 def hmac_sha256(key, data):
@@ -140,7 +142,7 @@ class Result:
     def decode(self, data):
         """None, or why `data` is not a result file (version 2, or the
         first, which has no name, day or signature)."""
-        version = 1 if data[3:4] == b"\x01" else VERSION
+        version = 1 if version_of(data) == 1 else VERSION
         where = unwrap(data, RESULT, version)
         if isinstance(where, str):
             return where

@@ -6,8 +6,9 @@ Memory is fixed when it is made and nothing grows after:
            addressed table of 2**table_bits slots (6 bytes each; 8,192 slots
            = 48 KB).  A position is hashed canonically: the order of the
            columns and of the free cells does not matter, and the
-           foundations are their card counts (the rest says which cards).  Two hashes of 24 bits each make
-           a false match about 1 in 10**9 for the largest searches here.
+           foundations are their card counts (the rest says which
+           cards).  Two hashes of 24 bits each make a false match about 1
+           in 10**9 for the largest searches here.
   path     for each depth, the move taken and the index of the next move to
            try, and the moves after the first that a strategy trying only
            its best few (_WIDEST at most) will try there, kept when they

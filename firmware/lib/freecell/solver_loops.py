@@ -79,8 +79,9 @@ def remember(seen: ptr8, mask: int, cards: ptr8, heights: ptr8, columns: int, ce
     0 when it was there already, else 1.  Each hash ignores the order of the
     columns and of the cells (a position reached with two columns swapped is
     the same), and the cards on piles 0 and 1 (which the rest settles in
-    games built by suit, but not in HalfCell): a sum, mod a prime under 2**24, of a polynomial hash of each
-    column and a multiple of each cell's card; every product stays under
+    games built by suit, but not in HalfCell): a sum, mod a prime under
+    2**24, of a polynomial hash of each column and a multiple of each
+    cell's card; every product stays under
     2**30.  A column's two terms are kept in the list hashes (columns
     apart), and after them the two sums of the columns' terms: only the
     columns whose bit dirty sets are hashed again, and their terms' change

@@ -21,15 +21,16 @@ A variant says:
                    HalfCell's two of 26 (ALTERNATE); table.py builds them
   stacks_on, empty_column_takes, supermove_limit, is_safe
                    the rules (FreeCell's in rules.py, which Game loads
-                   alone; a subclass here changes those that differ); `by_suit`, `kings_only` and `home_rule`
-                   say the same to the solver's loops, which cannot call
-                   methods
+                   alone; a subclass here changes those that differ);
+                   `by_suit`, `kings_only` and `home_rule` say the same
+                   to the solver's loops, which cannot call methods
   simple_runs      an option of one game's (RUN LIMIT: SIMPLE, off by
                    default): the run limit some products use, (free cells +
                    1) x (empty columns + 1) where the standard one doubles
                    per empty column; set on the variant object a game plays
-Adding a game: a subclass with its shape and whichever rule differs, an id
-of its own at the end of VARIANTS, and its tests (host_tests/test_variants.py
+Adding a game: a subclass with its shape and whichever rule differs, put
+at the end of VARIANTS (its place there is its id, which saves keep), and
+its tests (host_tests/test_variants.py
 plays every variant the same way).  Allocates nothing.
 """
 
@@ -41,7 +42,6 @@ class BakersGame(FreeCell):
     """FreeCell's ancestor: columns are built by suit."""
 
     name = "bakers_game"
-    id = 1
     title = "BAKER'S GAME"
     words = "Baker's Game"
     code = "BG"
@@ -55,7 +55,6 @@ class Seahaven(FreeCell):
     only a king (or a run headed by one) on an empty column."""
 
     name = "seahaven"
-    id = 2
     title = "SEAHAVEN"
     words = "Seahaven Towers"
     code = "ST"
@@ -72,7 +71,6 @@ class EightOff(FreeCell):
     suit, kings only on an empty column."""
 
     name = "eight_off"
-    id = 3
     title = "EIGHT OFF"
     words = "Eight Off"
     code = "EO"
@@ -89,7 +87,6 @@ class Forecell(FreeCell):
     alternating colours, kings only on an empty column."""
 
     name = "forecell"
-    id = 4
     title = "FORECELL"
     words = "ForeCell"
     code = "FO"
@@ -107,7 +104,6 @@ class HalfCell(FreeCell):
     otherwise alike, so which is which changes nothing)."""
 
     name = "halfcell"
-    id = 5
     title = "HALFCELL"
     words = "HalfCell"
     code = "HC"
@@ -138,8 +134,11 @@ class HalfCell(FreeCell):
         return home == 2
 
 
-# by id: a variant's place here is its id, for ever
+# by id: a variant's place here is its id, for ever (the saves keep it);
+# FreeCell, first, says its own (rules.py: a game of it loads no other)
 VARIANTS = (FreeCell, BakersGame, Seahaven, EightOff, Forecell, HalfCell)
+for _id in range(1, len(VARIANTS)):
+    VARIANTS[_id].id = _id
 
 
 def by_name(name):
