@@ -145,9 +145,11 @@ def test_every_solver_action_answers_at_every_heap_size_on_the_32_bit_port(tree3
 
 
 def test_every_solver_action_answers_at_every_heap_size_on_the_64_bit_port(micropython, tree64):
-    # the 64-bit port's objects are larger: the app boots from about 152 KB
-    # (the 32-bit port's 98 KB, twice over in places)
-    tables = sweep(micropython, tree64, range(152, 244, 4))
+    # the 64-bit port's objects are larger: the app deals from about 154 KB
+    # (the 32-bit port's 98 KB, twice over in places); just below, whether
+    # the dealer's code finds room depends on the heap's layout (148-151 KB
+    # did, 152 and 153 did not, when this was written)
+    tables = sweep(micropython, tree64, range(156, 244, 4))
     assert 8192 in tables and len(tables) >= 3
 
 

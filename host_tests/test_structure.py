@@ -294,3 +294,83 @@ def test_the_server_needs_only_the_engine():
                     found += [(name, a.name) for a in node.names
                               if a.name.split(".")[0] in ("app", "drivers", "boards")]
     assert found == []
+
+
+def screen_actions():
+    """Every action the app's screens can return or ask for, read from the
+    source: a list item's action ((b"LABEL", "action")), a key() or
+    back_action that returns a name, the names a screen keeps to return
+    (back_action, done, then), app.do("..."); and a "game:NEXT" item's NEXT,
+    which the game picker returns once a game is chosen."""
+    found = {}
+    folder = os.path.join(LIB, "app")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name)) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            words = []
+            if isinstance(node, ast.Tuple) and len(node.elts) >= 2 and isinstance(
+                    node.elts[1], ast.Constant) and isinstance(node.elts[1].value, str) and not (
+                    isinstance(node.elts[0], ast.Constant)
+                    and isinstance(node.elts[0].value, str)):
+                words.append(node.elts[1].value)
+            elif isinstance(node, ast.FunctionDef) and node.name in ("key", "back_action"):
+                words += [r.value.value for r in ast.walk(node) if isinstance(r, ast.Return)
+                          and isinstance(r.value, ast.Constant) and isinstance(r.value.value, str)]
+                words += [v.value for r in ast.walk(node) if isinstance(r, ast.Return)
+                          and isinstance(r.value, ast.IfExp)
+                          for v in (r.value.body, r.value.orelse)
+                          if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+            elif isinstance(node, ast.Assign) and any(
+                    getattr(t, "id", getattr(t, "attr", None)) in ("back_action", "done", "then")
+                    for t in node.targets) and \
+                    isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                words.append(node.value.value)
+            elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "do" and \
+                    node.args and isinstance(node.args[0], ast.Constant):
+                words.append(node.args[0].value)
+            for word in words:
+                found.setdefault(word.split(":")[0], name)
+                if word.startswith("game:"):
+                    found.setdefault(word[5:], name)
+    return found
+
+
+def test_every_action_a_screen_returns_is_in_the_one_table_and_resolves():
+    from app import app as app_module
+
+    routes = app_module.ROUTES
+    # items a screen's own key() acts on and turns into a route: the game
+    # picker's "pick", the settings' rows (settings_done, enter_name), the
+    # question's YES (the action asked about) and an editor's unset name
+    own = ("pick", "done", "player", "contrast", "flip", "cells", "take_back", "runs", "think",
+           "scoring", "sound", "yes", "")
+    found = {a: where for a, where in screen_actions().items() if a not in own}
+    assert len(found) > 25
+    assert {a: where for a, where in found.items() if a not in routes} == {}
+    for action, route in routes.items():
+        if route == "app":
+            assert callable(getattr(app_module.App, "do_" + action, None)), action
+        elif isinstance(route, int):
+            assert route in (app_module.HINT, app_module.SHOW, app_module.WINNABLE), action
+        elif route.startswith("@"):
+            assert route[1:] in app_module.LAZY, action
+        else:
+            module = __import__("app." + route, fromlist=[action])
+            assert callable(getattr(module, action, None)), (action, route)
+    assert sorted(set(routes) - set(found)) == []  # no entry no screen uses
+
+
+def test_docs_tools_names_every_file_in_tools():
+    with open(os.path.join(ROOT, "docs", "TOOLS.md")) as f:
+        index = f.read().split("## Every file in `tools/`")[1]
+    missing = []
+    for path, folders, names in os.walk(os.path.join(ROOT, "tools")):
+        folders[:] = [d for d in folders if d != "__pycache__"]
+        for name in names:
+            rel = os.path.relpath(os.path.join(path, name), os.path.join(ROOT, "tools"))
+            if "`%s`" % rel not in index:
+                missing.append(rel)
+    assert missing == []

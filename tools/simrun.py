@@ -115,7 +115,7 @@ def main():
             app.new_game(words[1])
             app.redraw()
         elif cmd == "seed":
-            app._random = int(words[1]) & 0xFFFF
+            app.deal_seed = int(words[1]) & 0xFFFF
         elif cmd == "date":
             date = (int(words[1]), int(words[2]), int(words[3]))
             app.today = lambda: date

@@ -3,8 +3,7 @@ screens on the actions they return.  A screen is an object with open(),
 key(button, press) -> an action or None, and draw(); the app shows one with
 go(screen), which remembers where it was opened from (back() returns there).
 An action is a name ('game:random': a name and an argument); do() runs what
-it does: the tables OPENS and ASKS below, the app's do_<name> (the ways
-about), or the function of that name in dealer.py (DEALS) or actions.py.
+ROUTES below says it does, the one table of every action.
 tick() reads the keys, handles their
 events and redraws only when something changed; run() is the board's loop.
 
@@ -63,18 +62,30 @@ LAZY = {
 }
 # modules of app/ that LAZY screens' modules share, let go of with any of them
 SHARED = ("text_page",)
-# Actions whose whole work is one call, named in tables rather than each a
-# method of its own (a method costs the board's heap about 60 bytes: 12 of
-# them were 700): the LAZY screen an action opens, the assistant's question
-# an action asks; and the ways to a deal, done by app/dealer.py's functions
-# (the rest by app/actions.py's), loaded for one and let go of after
-OPENS = {"settings": "settings_screen", "stats": "stats_screen", "help": "help",
-         "tournament": "tournament", "enter_deal": "entry", "enter_code": "code_entry",
-         "enter_name": "name_entry", "upload": "upload"}
-ASKS = {"hint": HINT, "show": SHOW, "winnable": WINNABLE}
-# the actions dealer.py's functions of the same names do
-DEALS = ("random", "daily", "date_entered", "deal_entered", "code_entered", "tournament_random",
-         "tournament_chosen", "next_round", "quit_tournament")
+# Every action a screen returns, and what runs it (do()): one table, so that
+# an action is followed from here (host_tests/test_structure.py checks that
+# every action a screen can return is in it, and that each entry resolves).
+#   "@NAME"   the LAZY screen NAME opens
+#   HINT, SHOW, WINNABLE   the assistant's question (on the table)
+#   "app"     the app's method do_<action>: the ways about, kept loaded
+#   "dealer"  app/dealer.py's function <action>: the ways to a deal
+#   "actions" app/actions.py's function <action>: the rest
+# (both modules loaded for one action and let go of after: their code takes
+# no room while the game is played; a table, not a method each, since a
+# method costs the board's heap about 60 bytes)
+ROUTES = {
+    "resume": "app", "menu": "app", "title": "app", "back": "app",
+    "settings": "@settings_screen", "stats": "@stats_screen", "help": "@help",
+    "tournament": "@tournament", "enter_deal": "@entry", "enter_code": "@code_entry",
+    "enter_name": "@name_entry", "upload": "@upload",
+    "hint": HINT, "show": SHOW, "winnable": WINNABLE,
+    "random": "dealer", "daily": "dealer", "date_entered": "dealer", "deal_entered": "dealer",
+    "code_entered": "dealer", "tournament_random": "dealer", "tournament_chosen": "dealer",
+    "next_round": "dealer", "quit_tournament": "dealer",
+    "game": "actions", "settings_done": "actions", "undo": "actions", "redo": "actions",
+    "show_code": "actions", "finish": "actions", "autoplay": "actions", "restart": "actions",
+    "give_up": "actions", "end": "actions", "quit": "actions",
+}
 # between ticks when nothing runs: a press is seen within this, then counts
 # once steady for the buttons' 20 ms debounce (a tick costs about 0.3 ms on a
 # Pico; 10 here made a cursor press take 5 ms longer: pico_press_ms)
@@ -112,7 +123,7 @@ class App:
         self.keeper = keeper or Keeper(storage)
         storage = self.keeper.storage
         self.play = PlayScreen(self.game, self.layout)
-        self.view = TableView(self.painter, self.layout)
+        self.view = self.play.view = TableView(self.painter, self.layout)
         self.title = TitleScreen(self)
         self.menu = MenuScreen(self)
         self.games = GameScreen(self)
@@ -121,9 +132,13 @@ class App:
         self.assistant = Assistant(self)
         self.play.assistant = self.assistant
         self.keeper.make_room = self.assistant.release
-        self._random = seed & 0xFFFF
+        # the dealer's state (dealer.py is loaded for a deal and let go of,
+        # so what it keeps between deals lives here, named for it): the
+        # random deals' generator, and the ms of the second of play being
+        # counted (the timed score's clock, which a new deal starts again)
+        self.deal_seed = seed & 0xFFFF
+        self.play_ms = 0
         self._clock = None  # the last tick's time
-        self._play_ms = 0  # of the second being counted (the timed score's clock)
         self.entry_for_tournament = False  # the deal number entered is a round's
         self.date = None  # today's, as the player set it (a board whose clock is unset)
         self.redraws = 0
@@ -267,9 +282,9 @@ class App:
         elapsed = ticks_diff(now, clock) if clock is not None else 0
         if self.screen is not self.play or self.asleep or game.state or not self.in_progress:
             return
-        self._play_ms += min(elapsed, 1000)  # a stall counts a second at most
-        while self._play_ms >= 1000:
-            self._play_ms -= 1000
+        self.play_ms += min(elapsed, 1000)  # a stall counts a second at most
+        while self.play_ms >= 1000:
+            self.play_ms -= 1000
             game.seconds += 1
             self.dirty = True  # the status line shows the score
 
@@ -343,10 +358,7 @@ class App:
             gc.collect()
 
     def redraw(self):
-        if self.screen is self.play:
-            self.view.draw(self.game, self.play)
-        else:
-            self.screen.draw()
+        self.screen.draw()
         self.display.show()
         self.dirty = False
         self.redraws += 1
@@ -396,30 +408,28 @@ class App:
         return True
 
     def do(self, action):
-        """Run what a screen asked for ('name' or 'name:argument'): what the
-        tables above say, or the method do_<name>, or the function <name> of
-        dealer.py (DEALS) or actions.py, loaded for it and let go of after.
-        A name none of them knows is a bug in a screen, said aloud."""
+        """Run what a screen asked for ('name' or 'name:argument'): what
+        ROUTES says.  A name it does not know is a bug in a screen, said
+        aloud."""
         if self.asks_first(action):
             return
         colon = action.find(":")
         name = action if colon < 0 else action[:colon]
-        if name in OPENS:
-            self.go(self.lazy(OPENS[name]))
-            return
-        if name in ASKS:
-            self.go(self.play)
-            self.assistant.start(ASKS[name])
-            return
-        handler = getattr(self, "do_" + name, None)
-        if handler is not None:  # the ways about, kept loaded: a player uses them all the time
-            handler()
-            return
-        module = "dealer" if name in DEALS else "actions"
-        handler = getattr(self.need("app." + module), name, None)
-        if handler is None:
-            self.let_go(module)
+        route = ROUTES.get(name)
+        if route is None:
             raise ValueError("no such action: " + action)
+        if route == "app":
+            getattr(self, "do_" + name)()
+            return
+        if isinstance(route, int):
+            self.go(self.play)
+            self.assistant.start(route)
+            return
+        if route[0] == "@":
+            self.go(self.lazy(route[1:]))
+            return
+        module = route
+        handler = getattr(self.need("app." + module), name)
         if colon < 0:
             handler(self)
         else:

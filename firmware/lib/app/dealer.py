@@ -2,7 +2,7 @@
 tournament's rounds; and which deals are known to be winnable.  Loaded when
 a deal starts and let go of after (app.py), so its code takes no room while
 the game is played.  Functions of the app, which they are handed; the first
-ones are the app's actions of the same names (app.py's DEALS).  Which deal
+ones are the app's actions of the same names (app.py's ROUTES).  Which deal
 is a day's is the engine's (freecell/daily.py): the server names it too.
 """
 
@@ -150,7 +150,7 @@ def new_game(app, number, daily=False, tournament=False):
         return
     # from FIRST on, the day's deal is one the solver has won (daily.py)
     game.proved = known_winnable(game) or daily and day_number(app) >= FIRST
-    app._play_ms = 0  # the timed score's clock
+    app.play_ms = 0  # the timed score's clock
     keeper.started(game, daily, day_number(app))
     play = app.play
     play.reset(keeper.stats)
@@ -177,8 +177,8 @@ def known_winnable(game):
 def _draw16(app):
     # a full-period 16-bit LCG (a = 1 mod 4, c odd) whose products stay
     # under 2^28: no long ints on a 32-bit board
-    app._random = (app._random * 4005 + 1) & 0xFFFF
-    return app._random
+    app.deal_seed = (app.deal_seed * 4005 + 1) & 0xFFFF
+    return app.deal_seed
 
 
 def day_number(app):

@@ -45,11 +45,16 @@ class PlayScreen(Screen):
         self.message_lines = 0
         self.deal_text = b"1"
         self.assistant = None  # the app's, set by it
+        self.view = None  # the app's TableView, set by it: what draw() draws with
         self.hint_src = self.hint_dst = -1  # a hint's move, marked on the table (hint())
         self.hint_count = 0
         self.refused = False  # the last key was refused (the app's sounds ask)
         self.told_mark = False  # what the deal number's '?' means was said (once a session)
         self.reset()
+
+    def draw(self):
+        """The table, as every screen draws itself (app.redraw)."""
+        self.view.draw(self.game, self)
 
     def reset(self, st=None):
         """A new deal (or a game of another shape): cursor on column 1,
