@@ -149,7 +149,7 @@ def test_make_flash_cp_fills_a_drive_that_then_plays(libs, micropython, tmp_path
 
 
 def test_flash_cp_to_another_board_removes_what_only_the_first_one_needed(libs, tmp_path):
-    """Issue 27: a drive flashed for cp_pico_ssd1306, then for the PyBadge:
+    """A drive flashed for cp_pico_ssd1306, then for the PyBadge:
     the libraries the first needed go (the PyBadge's displayio needs none),
     folders and all, and a library the owner copied is kept."""
     drive = tmp_path / "CIRCUITPY"

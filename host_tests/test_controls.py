@@ -1,4 +1,4 @@
-"""Issue 14: the controls a move takes, what the table shows while holding,
+"""The controls a move takes, what the table shows while holding,
 questions before what cannot be taken back, lost positions, messages that
 hide nothing, and text that fits the Thumby's 72x40."""
 

@@ -109,7 +109,7 @@ def cut_counts(out, cases):
 
 
 def test_a_power_cut_at_any_write_or_between_two_files_loses_nothing(micropython):
-    """boot_fuzz.py N cuts (issue 50): sessions on real flashes (presses,
+    """boot_fuzz.py N cuts: sessions on real flashes (presses,
     daily deals, tournaments, new deals over games nobody touched, games
     given up) with the power cut at a random change of their files, inside
     it or just before it (the files of a step before it whole, the rest not
@@ -200,7 +200,7 @@ FC_CASES = [
     # a 66 KB transcript: read in pieces, kept as 2 bytes a move
     (["replay", "1", "--no-autoplay"], "3a\n" + ("ab ba " * 10 + "\n") * 1100),
     (["replay", "1"], "3a" * 3000),  # one line longer than any: refused
-    # issue 22 (7): a count past 19 was a traceback on CPython and a
+    # a count past 19 was once a traceback on CPython and a
     # wrapped count on MicroPython; letters upper() makes ASCII on CPython
     # only; a code with a newline a two-line message
     (["replay", "1", "12v40"], None),
@@ -233,7 +233,7 @@ def run_bytes(cmd, stdin):
 
 @pytest.mark.parametrize("stdin", [b"3a\n\xff\xfe 32\n", b"3a \xe2\x80\n", b"\x00\x00"])
 def test_standard_input_that_is_not_utf8_is_refused_alike(micropython, stdin):
-    """Issue 22 (7): bytes that are not UTF-8 were read differently by the
+    """Bytes that are not UTF-8 were read differently by the
     two interpreters; now both read bytes and refuse such a line."""
     fc = os.path.join(TOOLS, "fc.py")
     a = run_bytes([sys.executable, fc, "replay", "1"], stdin)
@@ -242,7 +242,7 @@ def test_standard_input_that_is_not_utf8_is_refused_alike(micropython, stdin):
 
 
 def test_verify_passes_over_names_that_are_not_utf8_and_never_opens_a_fifo(micropython, tmp_path):
-    """Issue 22 (7): a file name that is not UTF-8 was a UnicodeError
+    """A file name that is not UTF-8 was a UnicodeError
     traceback on MicroPython; a FIFO named result0.sav hung verify."""
     from freecell.game import Game
     from freecell.results import encode
@@ -268,7 +268,7 @@ def test_verify_passes_over_names_that_are_not_utf8_and_never_opens_a_fifo(micro
 
 
 def test_forty_thousand_moves_as_arguments_replay_on_both(micropython):
-    """Issue 22 (7): they were a MemoryError traceback on MicroPython (the
+    """They were a MemoryError traceback on MicroPython (the
     arguments joined into one string, then split again)."""
     fc = os.path.join(TOOLS, "fc.py")
     moves = ["3a"] + ["ab", "ba"] * 20000

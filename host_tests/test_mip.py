@@ -1,4 +1,4 @@
-"""Issue 27: installed the MicroPython way, `mpremote mip install` of the
+"""Installed the MicroPython way, `mpremote mip install` of the
 checkout's package.json, served on loopback as GitHub would serve the
 repository, onto the emulated Pico (the official rp2 firmware): the layout
 make flash makes, and the game it boots plays as the simulator does, through

@@ -1,4 +1,4 @@
-"""Issue 27: what a new player hit, each pinned where it was seen: a
+"""What a new player hit, each pinned where it was seen: a
 tournament that took the game it interrupted for its round 1, hold A moving
 a card from one free cell to another, a daily deal that was not the same
 game for everyone, an untouched game counted as given up, FINISH's words,
@@ -365,7 +365,7 @@ def test_neighbouring_red_narrow_cards_never_merge_into_one_band():
             assert len([i for i in dark if i >= x + row.card_w - 1]) >= 2, (c, y)
 
 
-# -- issue 29: who plays on this board ---------------------------------------------
+# -- who plays on this board ----------------------------------------------------
 
 def test_the_name_editors_letters_are_the_players_and_its_length_the_results():
     from app import player

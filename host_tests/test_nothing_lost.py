@@ -1,4 +1,4 @@
-"""Issue 22, "nothing lost, nowhere": each way an adversarial campaign still
+"""Nothing lost, nowhere: each way an adversarial campaign still
 lost data, pinned by a test that failed before the fix.  (The fuzzers that
 would have found them are in test_micropython.py and test_small_heap.py;
 CircuitPython's regions in test_nvm.py; fc.py on both interpreters in

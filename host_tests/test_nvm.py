@@ -152,7 +152,7 @@ def test_a_damaged_save_in_nvm_is_named_once_and_replaced_by_the_next_save():
 
 @pytest.mark.parametrize("name", [GAME, STATS, SETTINGS])
 def test_a_damaged_region_is_reported_at_one_boot_only(name):
-    """Issue 22 (6): a damaged settings (or statistics, or game) region was
+    """A damaged settings (or statistics, or game) region was
     reported at every boot ("could not set it aside") and never replaced
     until that file was saved again."""
     nvm = FakeNvm()
@@ -167,7 +167,7 @@ def test_a_damaged_region_is_reported_at_one_boot_only(name):
 
 
 def test_an_all_zero_nvm_is_a_blank_board():
-    """Issue 22 (6): nvm that reads all zeros (zeroed, not erased) was three
+    """Nvm that reads all zeros (zeroed, not erased) was three
     damaged files at every boot; no save is empty, so it holds none."""
     nvm = FakeNvm()
     nvm.data[:] = bytes(len(nvm.data))

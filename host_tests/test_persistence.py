@@ -263,7 +263,7 @@ def test_statistics_and_settings_refuse_well_sealed_nonsense():
     # no game 9; no games; more games than there are; tallies of another
     # size; a tournament in round 4, of scheme 7, of game 9, of FreeCell with
     # 5 cells.  (A daily deal's mark with no game in progress was refused
-    # too; the version before issue 22 wrote such files itself, so they load,
+    # too; an earlier version wrote such files itself, so they load,
     # the mark dropped: test_nothing_lost.py.)
     for at, value in ((4, 9), (5, 0), (5, 99), (6, 10), (3, 5 | 64)):
         bad = bytearray(good[6:-4])
@@ -366,7 +366,7 @@ def test_statistics_reset_once_keep_the_game_and_later_results():
 
 def test_an_oversized_file_is_never_read_and_is_set_aside():
     """A save file of a few hundred KB: boot asks its size, never reads it
-    (issue 22: reading it could take the heap a small board has), sets it
+    (reading it could take the heap a small board has), sets it
     aside, and the game starts."""
     files = FakeFiles()
     files.files[GAME] = b"FCG\x01" + bytes(300 * 1024)
@@ -538,7 +538,7 @@ SAVES_V3 = os.path.join(os.path.dirname(__file__), "data", "saves_v3")
 
 
 def test_files_of_the_version_before_scores_had_schemes_still_load():
-    """Files made by the version before issue 13 (host_tests/data/saves_v3:
+    """Files made by the version before scores had schemes (host_tests/data/saves_v3:
     its made_by.py.txt): statistics format 3, settings format 2, a game of
     format 2 in progress (HalfCell, cards back from home allowed).  They load
     as they were, classic scoring, the game resumes and plays, and the next

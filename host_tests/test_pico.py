@@ -260,8 +260,8 @@ def test_the_first_hint_gets_the_whole_seen_table_with_room_to_spare(tools, tmp_
     """Booted as main.py boots (the firmware as make flash lays it out), the
     first hint makes the solver's full 8,192-slot table, and the heap's
     largest free block then holds its 49,152 bytes with 8 KB to spare (76.6
-    KB at this commit; 74.5 before issue 28's last speed-ups, and make
-    bench's own boot, bench_pico.py's, leaves 52.5: docs/MEASURED.md).  The
+    KB when this was written; make bench's own boot, bench_pico.py's,
+    leaves less: docs/MEASURED.md).  The
     block has shrunk under the table twice in make bench's boot, each time
     by a few hundred bytes of the solver's code; this says so before a
     player's Pico gets a table half the size."""

@@ -1,4 +1,4 @@
-"""Issue 50, "nothing lost, round two", on the board's side: a power cut
+"""Nothing lost, on the board's side: a power cut
 between two files of one step (a game nobody touched withdrawn, then the
 next deal's files), a result file whose bits flipped on the flash, and
 names a board keeps tidied as the leaderboard takes them.  Each a test

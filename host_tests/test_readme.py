@@ -122,6 +122,9 @@ ELSEWHERE = {
     "tools/saves.py wifi build/sim-flash NAME:PASSWORD http://127.0.0.1:8000":
         "test_upload::test_a_daily_won_in_the_simulator_goes_up_from_its_end_screen_and_only_"
         "once (saves.py wifi into the simulator's flash folder, then sim --wifi)",
+    "make flash WIFI=": "test_upload::test_flash_puts_the_upload_file_on_a_board_and_keeps_no_"
+                        "copy; a board without Wi-Fi: test_upload::test_flash_refuses_wifi_"
+                        "for_a_board_without_it_before_touching_a_board",
     "tools/saves.py show": "test_saves_tool; a FIFO: test_server_guard::test_saves_show_reads_"
                            "no_fifo_and_verify_of_the_root_names_no_files",
 }
@@ -338,7 +341,7 @@ def test_the_engines_package_names_each_of_its_modules():
 
 
 def test_the_readme_leads_to_every_page_and_every_link_holds():
-    """The README is the short way in (issue 25: read in ten minutes) and
+    """The README is the short way in (read in ten minutes) and
     names every page of docs/; no link of any page points at nothing."""
     text = readme()
     assert len(text.split("\n")) < 400

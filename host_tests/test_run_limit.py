@@ -1,4 +1,4 @@
-"""Issue 27's RUN LIMIT: STANDARD / SIMPLE.  One of the products this game
+"""RUN LIMIT: STANDARD / SIMPLE.  One of the products this game
 is measured against counts a run as (free cells + 1) x (empty columns + 1)
 onto cards and (free cells + 1) x (empty columns) into an empty column.  As
 a rule setting, off by default: held to that plain statement, refused moves

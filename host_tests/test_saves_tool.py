@@ -83,7 +83,7 @@ def test_usage_errors():
     assert run([sys.executable, SAVES]).returncode == 2
     assert run([sys.executable, SAVES, "show"]).returncode == 2
     r = run([sys.executable, SAVES, "pull", "--port", "/dev/none"])
-    # no board is exit 2, bad usage's, not 1, a damaged file's (issue 11)
+    # no board is exit 2, bad usage's, not 1, a damaged file's
     assert r.returncode == 2 and "could not talk to the board on /dev/none" in r.stderr
 
 

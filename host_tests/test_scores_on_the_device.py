@@ -1,4 +1,4 @@
-"""Issue 13 through the buttons: the scoring scheme in the settings, the
+"""Scores through the buttons: the scoring scheme in the settings, the
 timed score's clock across a power cut, a tournament of three games, game
 codes entered with the d-pad, the first try of the daily deal, and a game
 the solver played any part of never counting as the player's own."""

@@ -1,5 +1,5 @@
 """The leaderboard under attack and under fault, and the command line fed
-what no leaderboard answers (issue 50; docs/SERVER.md, "Under attack"):
+what no leaderboard answers (docs/SERVER.md, "Under attack"):
 a slowloris of 1,100 half-open connections beside a real upload, a full
 disk, PostgreSQL gone and back, uploads beyond the limits a minute,
 look-alike names and days no calendar has, a day of many results paged,

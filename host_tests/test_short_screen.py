@@ -1,4 +1,4 @@
-"""The Thumby's 72x40 table read as a player reads it (issue 24): the top
+"""The Thumby's 72x40 table read as a player reads it: the top
 row's eight places always in view, in mini cards; the covered cards of the
 column under the cursor written out in the strip, deepest first, whenever
 the table cannot show their faces; the deal number on the status line, or
@@ -141,11 +141,11 @@ def test_the_deal_number_shows_on_the_top_row_and_after_a_short_strip():
     d.press("a", "a")  # its top card away: five left, four covered
     d.play.row, d.play.col, d.play.depth = 1, col, 0
     d.app.redraw()
-    if t.heights[col] == 5:
-        assert d.app.view.short.lines(d.game, d.play) == 1 and status_text(d) == b"#617"
-        text = alone_text(b"#617")
-        assert all(d.display.pixel(W - 15 + i, H - 6 + j) == text.pixel(i, j)
-                   for i in range(15) for j in range(5))
+    assert t.heights[col] == 5  # the two presses moved that top card away
+    assert d.app.view.short.lines(d.game, d.play) == 1 and status_text(d) == b"#617"
+    text = alone_text(b"#617")
+    assert all(d.display.pixel(W - 15 + i, H - 6 + j) == text.pixel(i, j)
+               for i in range(15) for j in range(5))
 
 
 def alone_text(text):

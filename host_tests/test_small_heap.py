@@ -89,8 +89,8 @@ def test_an_esp32_heap_less_4_kb_still_gets_a_seen_table(tree32):
 
 
 def test_hint_winnable_and_show_me_answer_in_110_kb_with_a_smaller_table(tree32):
-    # an ESP32's heap: its smallest table came back with issue 28's memory
-    # (102 KB is now the threshold, 256 slots; 106 KB before, 111 KB first)
+    # an ESP32's heap: it makes a smaller table (docs/MEASURED.md has the
+    # heap each table size needs)
     lines = bench_app(tree32, 110, "assist")
     answers = dict(line.split(": ", 1) for line in lines if ": " in line)
     # sized to the memory there is: 512 or 1,024 slots here, depending on how
@@ -208,7 +208,7 @@ def test_the_search_makes_no_garbage(bits, micropython):
     assert tries == 1201 and used <= 64, result.stdout + result.stderr
 
 
-# -- issue 22: loading and saving at every heap the app boots with -------------
+# -- loading and saving at every heap the app boots with ------------------------
 
 BOOT_OR_SAY = """import sys
 sys.argv.extend(%r)
@@ -267,7 +267,7 @@ MARGIN_KB = 4  # above the smallest heap that boots, every save must be written
 
 def test_a_full_ring_and_log_load_hint_and_save_at_every_heap_the_app_boots_with(
         tree32, flashes, tmp_path):
-    """Issue 22 (3, 4): at 106-110 KB such a game could not be loaded (the
+    """At 106-110 KB such a game could not be loaded (the
     board said "not enough memory" at every boot), a save after a hint
     raised MemoryError from 108 to 168 KB, and an oversized file where a
     save goes stopped the boot.  Now, at every heap where the app boots at
@@ -318,7 +318,7 @@ SOAK_PRESSES_EACH = 2500 * FUZZ
 
 
 def test_the_soak_at_every_heap_from_the_smallest_that_boots(tree32, tmp_path):
-    """Issue 22 (3): the soak on the 32-bit port at heaps of 100-240 KB saw
+    """The soak on the 32-bit port at heaps of 100-240 KB saw
     113 MemoryErrors in save_game, save_stats and the assistant's tick.  At
     each heap here, 110 to 240 KB: random presses across every screen with
     power cuts, never an exception, the cards and the statistics sound

@@ -374,3 +374,19 @@ def test_docs_tools_names_every_file_in_tools():
             if "`%s`" % rel not in index:
                 missing.append(rel)
     assert missing == []
+
+
+def test_comments_give_reasons_not_issue_numbers():
+    """A comment says why in words that stand on their own: an issue's
+    number means nothing to a reader of the tree."""
+    found = []
+    for top in ("firmware", "boards", "tools", "server", "host_tests"):
+        for path, folders, names in os.walk(os.path.join(ROOT, top)):
+            folders[:] = [d for d in folders if d not in ("__pycache__", "data")]
+            for name in names:
+                if name.endswith(".py"):
+                    with open(os.path.join(path, name)) as f:
+                        for number, line in enumerate(f, 1):
+                            if re.search(r"\bissues? \d+\b", line, re.IGNORECASE):
+                                found.append("%s:%d" % (name, number))
+    assert found == []

@@ -1,4 +1,4 @@
-"""Issue 28: help that is ready before it is asked.  While the table waits,
+"""Help that is ready before it is asked.  While the table waits,
 the solver works on the position a slice at a time (app/thinker.py): a key
 press is handled in the same tick as without it, the line it found follows
 the player's moves, HINT, SHOW ME and WINNABLE? answer at once from it, it

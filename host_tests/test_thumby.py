@@ -355,6 +355,7 @@ def test_the_buzzer_clicks_buzzes_and_plays_the_win_on_gp28(tmp_path, muted):
     to no sound, nothing at all."""
     from app import sounds
 
+    need(pico.missing() is None, pico.missing() or "")
     folder = str(tmp_path)
     staged = os.path.join(folder, "staged")
     flash.stage("thumby", staged, False, "armv6m")

@@ -1,4 +1,4 @@
-"""Issue 27's tools, run as the README writes them (`python3 tools/...`):
+"""The tools, run as the README writes them (`python3 tools/...`):
 with a Python outside the project's .venv they still find its MicroPython
 and mpremote; fc.py's help, budget and closed pipes; the result log's round
 and file names; sim.py's help names every game."""

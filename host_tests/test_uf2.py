@@ -1,4 +1,4 @@
-"""The one-file firmware (issue 26): `make uf2` builds the official
+"""The one-file firmware: `make uf2` builds the official
 MicroPython rp2 firmware with the game frozen in (../shared/mpbuild, once a
 run, into build/), and it boots on the emulated Pico (../shared/pico) from a
 blank flash: the title, a deal, a move, a refusal, a power cut, RESUME and

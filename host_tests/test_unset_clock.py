@@ -2,7 +2,7 @@
 made: a Pico without a battery starts at 2021-01-01 after every power cut)
 asks the date once a power-up when the daily deal is chosen, from the last
 date the board knew; the deal, the statistics and the result carry that
-date.  A board whose clock is set never asks.  (Issue 51, point 2.  On the
+date.  A board whose clock is set never asks.  (On the
 real firmware: test_server's emulated Pico, whose clock starts unset.)"""
 
 from app.storage import Storage

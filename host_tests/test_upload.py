@@ -24,6 +24,7 @@ from serverkit import DATE  # noqa: E402
 from app import upload  # noqa: E402
 from app.player import encode as player_file  # noqa: E402
 from helpers import play_line, solver_line  # noqa: E402
+from test_flash import virtual_board  # noqa: E402, F401  (a fixture)
 
 pytest.importorskip("starlette", reason="the server's packages (requirements-server.txt)")
 
@@ -283,3 +284,20 @@ def test_the_sent_record_and_the_result_log_agree_on_their_slots():
 
     assert upload.SLOTS == results.SLOTS and upload.KEY_HEADER == results.KEY_HEADER
     assert player.KEY_BYTES == results.KEY_BYTES
+
+
+def test_flash_puts_the_upload_file_on_a_board_and_keeps_no_copy(virtual_board, tmp_path):
+    """make flash WIFI=... SERVER=...'s last step, on the virtual board
+    (the unix port behind a pseudo-terminal, through mpremote): the file
+    lands in the saves' folder, the temporary copy is gone."""
+    import glob
+    import tempfile
+
+    import flash
+
+    text = flash.upload_text("home net:pa ss", "https://fc.example.org")
+    before = set(glob.glob(os.path.join(tempfile.gettempdir(), "freecell-upload-*")))
+    flash.put_upload_file(flash.Board(virtual_board.port), "", text)
+    with open(os.path.join(virtual_board.flash_dir, "upload.txt")) as f:
+        assert upload.config(f.read())["password"] == "pa ss"
+    assert set(glob.glob(os.path.join(tempfile.gettempdir(), "freecell-upload-*"))) == before

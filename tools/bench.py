@@ -291,7 +291,7 @@ def figures32(packed, keys):
     lines = ["min_heap_kb32: %s" % min_heap_kb("bench_replay", [packed], bits=32),
              "app_min_heap_kb32: %s" % min_heap_kb("bench_app", ["play", keys], "won", bits=32),
              "firmware_min_heap_kb32: %s" % firmware_min_heap_kb(keys, MICROPYTHON32)]
-    # an ESP32's heap, and one 8 KB smaller (issue 28's margin): the seen
+    # an ESP32's heap, and one 8 KB smaller (a margin for what a board adds): the seen
     # table the app makes there, and what it solves
     for kb, suffix in ((SMALL_HEAP_KB, ""), (SMALLER_HEAP_KB, "_%dk" % SMALLER_HEAP_KB)):
         small = dict(line.split(": ", 1) for line in

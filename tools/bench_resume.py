@@ -1,4 +1,4 @@
-"""The heap sweeps' script (issue 22), run under MicroPython from the .mpy
+"""The heap sweeps' script (loading and saving at every heap), run under MicroPython from the .mpy
 tree, apart from bench_app.py so that its code costs the other measures
 nothing:
 

@@ -18,7 +18,7 @@ import time
 import serverkit as kit
 
 
-ATTACK = 1100  # the slowloris's connections (issue 50's)
+ATTACK = 1100  # the slowloris's connections: more than the server's 1,024 open files
 KEY = bytes(range(16))
 
 

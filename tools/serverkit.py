@@ -231,7 +231,7 @@ class TimeServer:
 
 
 class Slowloris:
-    """The attack that took the leaderboard down (issue 50): `count`
+    """The attack that once took the leaderboard down: `count`
     connections, each sending a request's first lines and then one header
     byte every `drip_s` seconds, never the end; one the server closes is
     opened again at once.  Runs in its own thread (with ... as attack:);

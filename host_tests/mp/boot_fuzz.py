@@ -3,8 +3,8 @@
 # changed (a few bytes, then the checksum made right again; or cut short,
 # removed, swapped for the same file of another moment, or grown past any
 # save), and the app booted on them and pressed at random.  The sessions
-# play daily deals and tournaments as well as random presses (issue 22: a
-# finished daily deal's statistics were refused at the next boot), and a
+# play daily deals and tournaments as well as random presses (a finished
+# daily deal's statistics were once refused at the next boot), and a
 # boot now and then undoes every move and redoes them, drawing each
 # position (a column grown past its room through undo).  After the boot and
 # every press: no exception, each of the 52 cards once, no game won without

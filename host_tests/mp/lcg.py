@@ -36,7 +36,7 @@ def mutate(data, kind, rng):
 def mutate_step(data, rng):
     """A FreeCell save with one of its history's steps sent from another
     column, one of the tallest (undoing it puts the cards back there),
-    sealed again: the lie of issue 22 that grew a column past its room.
+    sealed again: the lie that once grew a column past its room.
     None when the save has no step."""
     at, n = container.unwrap(data, savefile.GAME, data[3])
     payload = bytearray(data[at:at + n])

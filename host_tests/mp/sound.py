@@ -1,7 +1,7 @@
 # The one soundness check the scripts share: each of the 52 cards exactly
 # once, on the table, in the cells or home; and no column past its room
 # (height + its top card's rank within 19, so the cards that may still go on
-# it fit: issue 22's column grown through undo).  Runs on CPython and
+# it fit: a column once grew past it through undo).  Runs on CPython and
 # MicroPython.
 
 
