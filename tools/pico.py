@@ -113,8 +113,11 @@ def read_image(path):
 
     with open(path, "rb") as f:
         data = f.read()
+    # a cache of a whole block: MicroPython's littlefs keeps a small file
+    # inline in its directory's block up to a larger size than a 256-byte
+    # cache reads back (a 405-byte module written by mip read as corrupt)
     fs = LittleFS(block_size=4096, block_count=352, prog_size=256, read_size=32,
-                  lookahead_size=32, mount=False)
+                  lookahead_size=32, cache_size=4096, mount=False)
     fs.context.buffer[:] = data
     fs.mount()
     found = {}
