@@ -390,3 +390,19 @@ def test_comments_give_reasons_not_issue_numbers():
                             if re.search(r"\bissues? \d+\b", line, re.IGNORECASE):
                                 found.append("%s:%d" % (name, number))
     assert found == []
+
+
+def test_only_the_layout_decides_what_a_screens_size_means():
+    """No screen compares the display's width or height with a number of
+    its own: app/layout.py says what is short, tall, narrow and the margin."""
+    found = []
+    folder = os.path.join(LIB, "app")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py") and name != "layout.py":
+            with open(os.path.join(folder, name)) as f:
+                for number, line in enumerate(f, 1):
+                    # (a fit worked out, "width >= 2 * char_w * n", is not a size's meaning)
+                    if re.search(r"\b(height|width)\s*[<>]=?\s*\d+\b(?!\s*\*)",
+                                 line.split("#")[0]):
+                        found.append("%s:%d" % (name, number))
+    assert found == []

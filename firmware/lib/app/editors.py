@@ -90,10 +90,10 @@ class Editor(Screen):
         text = self.render()
         scale = 2 if fb.width >= 2 * p.char_w * text.n else 1  # as big as the line fits
         step = p.char_w * scale
-        tall = fb.height >= 64
+        roomy = not self.app.layout.short  # 64 rows or more: room for the help too
         p.centre(self.heading(), 1)
         x0 = (fb.width - text.n * step) // 2
-        y = p.line_h + 8 if tall else p.line_h + 3
+        y = p.line_h + 8 if roomy else p.line_h + 3
         p.text(text.buf, x0, y, 1, text.n, scale)
         at = self.char_at(self.pos)
         fb.fill_rect(x0 + at * step - 1, y + (p.glyph_h + 1) * scale,
@@ -101,9 +101,9 @@ class Editor(Screen):
         y += (p.glyph_h + 3) * scale + 2
         if self.error.n:
             p.centre(self.error.buf, fb.height - p.line_h, n=self.error.n)
-        if tall or not self.error.n:  # on a short screen the error takes the help's place
+        if roomy or not self.error.n:  # on a short screen the error takes the help's place
             p.centre(self.hint, y)
-            p.centre(self.keys, y + p.line_h + 2 if tall else y + p.line_h)
+            p.centre(self.keys, y + p.line_h + 2 if roomy else y + p.line_h)
 
 
 class DealEntryScreen(Editor):

@@ -91,7 +91,7 @@ class EndScreen(Screen):
         return None
 
     def _first_y(self):
-        big = 2 if self.app.layout.height >= 64 else 1
+        big = 1 if self.app.layout.short else 2
         return 4 + self.app.painter.line_h * big
 
     def draw(self):
@@ -99,7 +99,7 @@ class EndScreen(Screen):
         fb = p.fb
         fb.fill(0)
         lines = self.shown()
-        big = 2 if fb.height >= 64 else 1
+        big = 1 if self.app.layout.short else 2
         p.centre(lines[0].buf, 1, n=lines[0].n, scale=big)
         y = self._first_y()
         rest = lines[1:]

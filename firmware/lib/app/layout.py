@@ -123,6 +123,9 @@ class Layout:
         self.strip_cards = width // _NARROW_PITCH  # narrow cards on a line of the strip
         self.text_chars = width // self.char_w
         self.narrow = self.text_chars < 32  # the short forms of the longer lines
+        # a page of text's margin off the panel's edge: 2 px, 1 where 18
+        # characters fill the screen (the Thumby's 72 px)
+        self.margin = 1 if width < 76 else 2
         # a redraw's look-ups, by column height, for the columns' whole room
         # (a table redraw is a press's cost: pico_press_ms): the covered
         # cards that show their face, and a compressed card's height

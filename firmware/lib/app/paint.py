@@ -32,7 +32,6 @@ _WIDE = const(13)  # layout.CARD_W: a card whose ten's flag goes in its left mar
 _BIG = const(16)  # layout.BIG_W: from here a tall set's cards take its 7x7 suits
 _NARROW = const(11)  # layout.NARROW_W; narrower is a mini card (layout.MINI_W)
 _T = const(84 - 32)  # the font's T (glyphs.FONT_FIRST is the space)
-_TALL = const(96)  # layout.TALL: rows from which a screen takes the tall set
 
 
 class Line:
@@ -95,15 +94,13 @@ def glyph_frames(data, step, widths, height=GLYPH_H):
 
 
 class Painter:
-    def __init__(self, fb, tall=None):
+    def __init__(self, fb, tall=False):
         """fb: a framebuf.FrameBuffer (MicroPython), or a canvas with the
         same drawing calls that makes its own glyphs (glyph_frames) and
         names its own dark_ink (CircuitPython's BitmapCanvas).  tall: the
         7-row set (glyphs_tall.py: a 4x7 font, 5x7 and 7x7 suits), loaded
-        only then; by default on a screen of 96 rows or more (layout.tall)."""
+        only then: the layout says when (layout.tall, which the app passes)."""
         self.fb = fb
-        if tall is None:
-            tall = fb.height >= _TALL
         make = getattr(fb, "glyph_frames", None)
         if make is None:
             def make(data, step, widths, height):

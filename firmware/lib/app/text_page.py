@@ -42,9 +42,7 @@ class TextScreen(Screen):
         p = self.app.painter
         p.fb.fill(0)
         p.centre(self.title, 0)
-        # a margin off the panel's edge: 2 px, 1 where 18 characters fill
-        # the screen (the Thumby's 72 px)
-        x = 1 if p.fb.width < 76 else 2
+        x = self.app.layout.margin
         y0 = p.glyph_h + 2
         for i in range(self.top, min(len(self.lines), self.top + self.rows())):
             p.text(self.lines[i], x, y0 + (i - self.top) * p.line_h)
