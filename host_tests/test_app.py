@@ -12,7 +12,7 @@ def test_title_offers_new_game_deal_number_stats_settings_and_controls():
     assert labels(d.app.title) == [b"NEW GAME", b"DAILY DEAL", b"DEAL NUMBER", b"GAME CODE",
                                   b"TOURNAMENT", b"STATISTICS", b"SETTINGS", b"CONTROLS"]
     d.press("a")  # NEW GAME: which game first, the last one chosen lit
-    assert d.app.screen is d.app.games and labels(d.app.games)[0] == b"FREECELL"
+    assert d.app.screen is d.app.game_picker and labels(d.app.game_picker)[0] == b"FREECELL"
     d.press("a")
     assert d.app.screen is d.play and d.game.number.text() not in ("11982", "146692")
     d.press("start")

@@ -476,7 +476,7 @@ def test_every_game_is_chosen_on_the_device_remembered_and_resumed(name):
     again.press("start")
     again.choose("title")
     again.choose("game:random")  # the game screen lights the game chosen last
-    assert again.app.games.choice == by_name(name).id
+    assert again.app.game_picker.choice == by_name(name).id
 
 
 SAVES_V2 = os.path.join(os.path.dirname(__file__), "data", "saves_v2")

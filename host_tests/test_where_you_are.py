@@ -97,7 +97,7 @@ def test_the_menus_new_game_opens_the_game_picker_and_deals_a_random_game_of_it(
     d.press("start")
     assert ("game:random", "title") == (actions(d.app.menu)[9], actions(d.app.menu)[12])
     d.choose("game:random")  # nothing played: no question
-    assert d.app.screen is d.app.games and d.app.games.then == "random"
+    assert d.app.screen is d.app.game_picker and d.app.game_picker.then == "random"
     d.press("down", "a")  # Baker's Game
     assert d.app.screen is d.play and d.game.variant.name == "bakers_game"
     assert d.game.number.text() != "617"

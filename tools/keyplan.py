@@ -88,7 +88,7 @@ class Driver:
             self.choose("game:" + action, sure=sure)
             if self.app.showing("confirm"):  # not sure: the question stays
                 return self
-            games = self.app.games
+            games = self.app.game_picker
             if game is not None:
                 from freecell.variants import by_name
 

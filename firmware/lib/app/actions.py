@@ -22,8 +22,8 @@ def settings_done(app):
 
 def game(app, then):
     """Which game first, then `then` (an action: random, daily, ...)."""
-    app.games.then = then
-    app.go(app.games)
+    app.game_picker.then = then
+    app.go(app.game_picker)
 
 
 # the game's actions (the menu's)

@@ -126,7 +126,7 @@ class App:
         self.view = self.play.view = TableView(self.painter, self.layout)
         self.title = TitleScreen(self)
         self.menu = MenuScreen(self)
-        self.games = GameScreen(self)
+        self.game_picker = GameScreen(self)
         self._held = self._held_name = None  # the LAZY screen made last
         self.screen = None
         self.assistant = Assistant(self)
