@@ -102,6 +102,16 @@ mpy-cross; _mpy):
                          both forms run the same bytecode
   cp_hint_617_idle_s     as pico_hint_617_idle_s, on the .mpy drive (the .py
                          drive does not think ahead)
+The leaderboard (the server part, tools/bench_server.py): first a board's
+UPLOAD RESULTS (tools/bench_upload.py, three files to python -m server on
+loopback, only the Wi-Fi join faked):
+  upload_min_heap_kb32   the smallest heap the app, booted, uploads in (32-bit port)
+  upload_free_kb32_110k  the heap free after it in an ESP32's 110 KB
+  upload_min_heap_kb64, upload_tls_min_heap_kb64   HTTP and HTTPS on the
+                         64-bit port (the one with ssl); upload_tls_handshake_kb64
+                         their difference (mbedtls's own buffers come from
+                         libc there, not the heap)
+then leaderboard_upload_p99_ms and the rest: its load, as its docstring says.
 Timings on this host vary with the machine's load; the memory figures and the
 chip's emulated times do not.
 """
