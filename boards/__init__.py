@@ -31,4 +31,6 @@ And, where a board differs from the Pico's way:
                   the menu; no QUIT without it
     wifi()        the Wi-Fi station (network.WLAN(network.STA_IF)): UPLOAD
                   RESULTS on the title (app/upload.py); none without it
+    clock()       (year, month, day) from the board's real-time clock where
+                  time.localtime() does not read it (the Thumby Color's)
 """

@@ -49,7 +49,7 @@ try:
 
     app = App(board.display, board.keys, board.seed(), game, keeper=keeper,
               quit=getattr(board, "quit", None), buzzer=getattr(board, "buzzer", None),
-              wifi=getattr(board, "wifi", None))
+              wifi=getattr(board, "wifi", None), clock=getattr(board, "clock", None))
 except MemoryError:  # a board with less heap than the app needs: say so
     game = None
     gc.collect()

@@ -226,7 +226,7 @@ def test_the_boards_a_uf2_is_built_for_are_the_rp2040_ones_that_have_no_menu_of_
 
     for board in flash.boards():
         if board != "sim":
-            assert flash.board_names(board).get("CHIP") in ("rp2040", "esp32"), board
+            assert flash.board_names(board).get("CHIP") in ("rp2040", "rp2350", "esp32"), board
     assert uf2.boards() == ["pico_ssd1306"]
 
 

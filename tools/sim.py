@@ -66,10 +66,13 @@ class Firmware:
     """The child interpreter running tools/simrun.py."""
 
     def __init__(self, use_python=False, seed=None, size="128x64", flash=None, buzzer=False,
-                 date=None, wifi=None):
-        """wifi: 'NAME:PASSWORD', the network in reach of a board with Wi-Fi."""
+                 date=None, wifi=None, colour=False):
+        """wifi: 'NAME:PASSWORD', the network in reach of a board with Wi-Fi;
+        colour: the Thumby Color's inks (the frames' data 2 bits a pixel)."""
         interpreter = None if use_python else micropython()
         cmd = [interpreter or sys.executable, RUNNER, size] + (["buzzer"] if buzzer else [])
+        if colour:  # the Thumby Color: its inks, and a QUIT back to its launcher
+            cmd += ["colour", "quit"]
         if wifi is not None:
             cmd.append("wifi=" + wifi)
         if flash:

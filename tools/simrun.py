@@ -13,12 +13,16 @@ framebuf shim), and both must answer the same.
                  FLIP CONTRAST (all dark while the app has the display powered
                  off: asleep; then whether the panel is turned round, 1 or 0,
                  and its contrast, 0-255, as the app asked: the settings')
-The display is 128x64 unless an argument says otherwise (72x40); with
+The display is 128x64 unless an argument says otherwise (72x40; `colour`
+after a size: the Thumby Color's black, white and red, its frames 2 bits a
+pixel, drivers/colour_screen.py); with
 `wifi=NAME:PASSWORD` the board has Wi-Fi (UPLOAD RESULTS) and that network
 is in reach (tools/netshim/network.py: only the join is pretend); with
 `flash=DIR` the game, statistics and settings are kept in DIR as a board
 keeps them on its flash (app/storage.py), so a second run resumes.
     s            send the position as tools/fc.py replay prints it, then '.'
+    (with the argument `quit`, the board has a menu of its own: QUIT on the
+    title sends Q and ends the run)
     lines        send the lines of a page of text on screen (UPLOAD RESULTS'),
                  then '.'
     save         save what is unsaved now, as leaving the table does
@@ -60,6 +64,11 @@ def on_show(display):
         send_frame(display)
 
 
+def _leave():
+    sys.stdout.write("Q\n")  # (the board's own menu would start now)
+    raise SystemExit
+
+
 def _station():
     import network
 
@@ -68,7 +77,7 @@ def _station():
 
 def main():
     display = sim.display
-    storage = pwm = buzzer = wifi = None
+    storage = pwm = buzzer = wifi = leave = None
     for arg in sys.argv[1:]:
         if arg.startswith("wifi="):
             sys.path.insert(0, _TOOLS + "/netshim")
@@ -91,8 +100,13 @@ def main():
         elif "x" in arg:
             width, height = arg.split("x")
             display = sim.SimDisplay(int(width), int(height))
+        elif arg == "colour":  # the Thumby Color's inks (its 128x128 unless a size came first)
+            display = sim.colour_display(display.width, display.height)
+        elif arg == "quit":  # a board with a menu of its own: QUIT on the title ends the run
+            leave = _leave
     display.on_show = on_show
-    app = App(display, sim.keys, sim.seed(), None, storage, buzzer=buzzer, wifi=wifi)
+    app = App(display, sim.keys, sim.seed(), None, storage, buzzer=buzzer, wifi=wifi,
+              quit=leave)
     app.tick(0)
     while True:
         line = sys.stdin.readline()

@@ -101,7 +101,7 @@ RESTING_TICK_MS = 30
 
 class App:
     def __init__(self, display, keys, seed=1, game=None, storage=None, keeper=None,
-                 quit=None, buzzer=None, wifi=None):
+                 quit=None, buzzer=None, wifi=None, clock=None):
         """keeper: one that has booted already (main.py boots it before the
         app's code is loaded, so that a saved game's checks never share the
         heap with it); else a keeper of `storage`, booted here.  quit: the
@@ -110,10 +110,15 @@ class App:
         the board's (drivers/buzzer.py), for the game's sounds (sounds.py)
         and a SOUND setting; None: silent, no such setting.  wifi: the
         board's way to its Wi-Fi station (a function returning a
-        network.WLAN), for UPLOAD RESULTS (upload.py); None: no such item."""
+        network.WLAN), for UPLOAD RESULTS (upload.py); None: no such item.
+        clock: the board's way to the date, () -> (year, month, day), where
+        time.localtime() does not read its real-time clock (the Thumby
+        Color's RTC is the engine's); None: localtime()."""
         self.display = display
         self.quit = quit
         self.wifi = wifi
+        if clock is not None:
+            self.clock = clock  # (the board's, in place of the method below)
         self.keys = keys
         self.layout = Layout(display.width, display.height)
         self.painter = Painter(display, self.layout.tall)
