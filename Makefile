@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt re
 BOARD ?= pico_ssd1306
 PORT ?=
 
-.PHONY: run test bench serve flash flash-cp uf2 thumby-arcade repl venv clean help
+.PHONY: run test bench serve flash flash-cp uf2 thumby-arcade thumby-color-arcade repl venv clean help
 
 help:
 	@echo "make run     play FreeCell in the terminal simulator (ARGS=--fresh: a clean flash)"
@@ -21,6 +21,7 @@ help:
 	@echo "make flash-cp BOARD=cp_pico_ssd1306 DRIVE=/media/CIRCUITPY [MPY_CROSS=...]   a CircuitPython board"
 	@echo "make uf2 [BOARD=pico_ssd1306]   build/freecell-BOARD.uf2: MicroPython with the game frozen in, one file to install"
 	@echo "make thumby-arcade   build/thumby-arcade/FreeCell, a Thumby Arcade submission"
+	@echo "make thumby-color-arcade   build/thumby-color-arcade/FreeCell, a Thumby Color arcade submission"
 	@echo "make repl [PORT=...]   the board's REPL"
 
 $(STAMP): requirements.txt requirements-dev.txt requirements-server.txt
@@ -58,6 +59,9 @@ uf2: $(STAMP)
 
 thumby-arcade: $(STAMP)
 	$(PY) tools/thumby_arcade.py
+
+thumby-color-arcade: $(STAMP)
+	$(PY) tools/thumby_arcade.py --board thumby_color
 
 repl: $(STAMP)
 	$(VENV)/bin/mpremote $(if $(PORT),connect $(PORT)) repl

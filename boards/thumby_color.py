@@ -10,7 +10,7 @@ engine samples them once a tick) go together.  LB is START (the menu), RB SELECT
 MENU the menu too.  The daily deal's date is the RTC's (engine_time), never
 asked; QUIT resets to the launcher, as the firmware expects of a game that
 ends.  FreeCell is a Thumby Color game: `make flash BOARD=thumby_color`
-lays it out in HOME (main.py, this module as board.mpy, the packages,
+lays it out in HOME (FreeCell.py, this module as board.mpy, the packages,
 manifest.ini and icon.bmp), the saves in SAVES.
 """
 
@@ -34,7 +34,10 @@ CHIP = "rp2350"
 PORT_BOARD = "THUMBY_COLOR"  # TinyCircuits' firmware (make uf2 builds only RPI_PICO)
 HOME = "/Games/FreeCell"  # where tools/flash.py lays the game out
 SAVES = "/Saves/Games/FreeCell"  # where the firmware keeps a game's saves
-MAIN = "main.py"  # the file the launcher starts in HOME
+# the launcher's manifest (the file it starts: tools/flash.py's starter) and
+# the tool that draws its 64x64 icon
+MANIFEST = "name=FreeCell\nmain=FreeCell.py\nicon=icon.bmp\n"
+ICON = "tools/thumby_color_icon.py"
 FPS = 60  # engine ticks a second at most: a frame shows within 17 ms of show()
 files = FlashFiles("../../Saves/Games/FreeCell")  # (relative: the game runs in HOME)
 

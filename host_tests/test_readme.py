@@ -107,6 +107,9 @@ ELSEWHERE = {
                                          "changes_none",
     "tools/daily_table.py --verify --sample N": "test_daily::test_the_tables_days_are_what_the_"
                                                 "proof_finds",
+    "tools/sim.py --size 128x128 --colour":
+        "test_circuitpython::test_the_pictures_in_the_docs_are_what_the_firmware_draws_now "
+        "(tools/screenshots.py --check draws docs/thumby-color.png with it)",
     "tools/sim.py --date": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
     "fc.py submit": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
     "tools/fc.py submit": "test_server::test_a_win_in_the_simulator_is_accepted_and_ranked",
@@ -122,6 +125,13 @@ ELSEWHERE = {
     "tools/saves.py wifi build/sim-flash NAME:PASSWORD http://127.0.0.1:8000":
         "test_upload::test_a_daily_won_in_the_simulator_goes_up_from_its_end_screen_and_only_"
         "once (saves.py wifi into the simulator's flash folder, then sim --wifi)",
+    "make thumby-color-arcade": "test_thumby_color::test_make_thumby_color_arcade_writes_a_game_"
+                                "the_launcher_finds_and_runs",
+    "make flash BOARD=thumby_color": "its layout, flash.stage's (make flash copies what it "
+                                     "stages), run on the engine: test_thumby_color (every "
+                                     "test); the launcher finds it: test_thumby_color::test_"
+                                     "freecell_is_chosen_from_the_launcher_and_quit_goes_back_"
+                                     "to_it",
     "make flash WIFI=": "test_upload::test_flash_puts_the_upload_file_on_a_board_and_keeps_no_"
                         "copy; a board without Wi-Fi: test_upload::test_flash_refuses_wifi_"
                         "for_a_board_without_it_before_touching_a_board",

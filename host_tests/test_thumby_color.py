@@ -19,7 +19,7 @@ import pytest
 from conftest import ROOT, TOOLS, need
 
 sys.path.insert(0, TOOLS)
-from sim import Firmware  # noqa: E402
+from sim import Firmware, colour_ink  # noqa: E402
 
 KIT = os.environ.get("THUMBYCOLOR_DIR") or os.path.join(os.path.dirname(ROOT), "shared",
                                                         "thumbycolor")
@@ -85,9 +85,7 @@ def run_engine(root, keys, frames_dir, extra_ticks=GAP, gap=GAP):
 
 def rgb565(frame):
     """A simulator's colour frame (2 bits a pixel, GS2_HMSB) in RGB565."""
-    data = frame.data
-    return tuple(INKS[(data[(y * 128 + x) >> 2] >> ((x & 3) << 1)) & 3]
-                 for y in range(128) for x in range(128))
+    return tuple(INKS[colour_ink(frame, x, y)] for y in range(128) for x in range(128))
 
 
 def sim_frames(keys, flash_dir):
@@ -207,3 +205,34 @@ def test_the_board_module_keeps_the_contract_on_the_engine(staged, tmp_path):
                           env=dict(os.environ, TC_MS_PER_TICK="0", TC_HEAPSIZE=str(HEAP)),
                           capture_output=True, text=True)
     assert "CONTRACT OK" in done.stdout, done.stdout[-2000:] + done.stderr[-1000:]
+
+
+def test_make_thumby_color_arcade_writes_a_game_the_launcher_finds_and_runs(tmp_path):
+    """The arcade's folder (TinyCircuits-Thumby-Color-Games): the game as
+    source, manifest.ini and the 64x64 icon the launcher reads, the
+    description and a picture of play; run from it on the engine, the
+    title is the simulator's."""
+    need(os.access(TC_RUN, os.X_OK), "the Thumby Color kit (../shared/thumbycolor)")
+    from conftest import run
+
+    made = run(["make", "-s", "-C", ROOT, "thumby-color-arcade"])
+    assert made.returncode == 0, made.stdout + made.stderr
+    game = os.path.join(ROOT, "build", "thumby-color-arcade", "FreeCell")
+    names = set(os.listdir(game))
+    assert {"FreeCell.py", "board.py", "manifest.ini", "icon.bmp", "arcade_description.txt",
+            "arcade_title_image.png", "app", "freecell", "drivers"} <= names
+    with open(os.path.join(game, "manifest.ini")) as f:
+        assert f.read().splitlines() == ["name=FreeCell", "main=FreeCell.py", "icon=icon.bmp"]
+    with open(os.path.join(game, "icon.bmp"), "rb") as f:
+        icon = f.read()
+    assert icon[:2] == b"BM" and struct.unpack_from("<ii", icon, 18) == (64, 64)
+    assert struct.unpack_from("<HI", icon, 28) == (16, 3)  # RGB565, BI_BITFIELDS
+    with open(os.path.join(game, "arcade_title_image.png"), "rb") as f:
+        assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+    root = new_root(game, tmp_path)
+    shown, _ = run_engine(root, [], str(tmp_path / "frames"), extra_ticks=60)
+    sim = Firmware(size="128x128", colour=True)
+    try:
+        assert shown[-1] == rgb565(sim.frame())
+    finally:
+        sim.close()

@@ -366,6 +366,7 @@ def stage(board, out, source, arch):
     if folder:
         with open(os.path.join(out, launcher_file(folder)), "w") as f:
             f.write(starter(folder))
+        launcher_extras(board, os.path.join(out, folder))
     else:
         shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(out, "main.py"))
 
@@ -417,21 +418,23 @@ for _folder, _names in %r:
 """
 
 
-def game_files(folder=""):
+def game_files(folder="", own=()):
     """(folder, the game's names there or None for all) for the sync script:
     the root holds the owner's files too (saves), so only main.py and the
     board module there; the packages' folders are the game's alone.  A game
     in a folder of its own (`folder`, the Thumby's Games/FreeCell): the
     folders above it are made, nothing in them touched; in it, the file
-    that starts the game and the board module (a preview picture or notes
-    put there stay)."""
+    that starts the game, the board module and `own`, the other files the
+    build puts there (the Thumby Color's manifest.ini and icon.bmp); a
+    preview picture or notes put there stay."""
     if not folder:
         return [("", ["main.py", "board.py", "board.mpy"]), ("lib", [])] + \
             [("lib/" + p, None) for p in PACKAGES]
     parts = folder.split("/")
     above = [("/".join(parts[:i]), []) for i in range(1, len(parts))]
-    return above + [(folder, [launcher_file(folder).rsplit("/", 1)[1], "board.py",
-                              "board.mpy"])] + [(folder + "/" + p, None) for p in PACKAGES]
+    return above + [(folder, sorted({launcher_file(folder).rsplit("/", 1)[1], "board.py",
+                                     "board.mpy"} | set(own)))] + \
+        [(folder + "/" + p, None) for p in PACKAGES]
 
 
 # Run on a board whose game lives in a folder (the Thumby) before the sync:
@@ -533,7 +536,8 @@ def staged_files(out):
 def sync(board, out, folder=""):
     """Copy what differs, remove what is gone; returns (copied, same, removed)."""
     staged = staged_files(out)
-    listing = board.run(["exec", SYNC % (sorted(staged), game_files(folder))])
+    own = [p.rsplit("/", 1)[1] for p in staged if folder and p.rsplit("/", 1)[0] == folder]
+    listing = board.run(["exec", SYNC % (sorted(staged), game_files(folder, own))])
     theirs, removed = {}, 0
     for line in listing.splitlines():
         words = line.split()
@@ -554,13 +558,38 @@ def sync(board, out, folder=""):
     return len(changed), len(staged) - len(changed), removed
 
 
-def has_wifi(board):
-    """Does the board's module give the app a Wi-Fi station (def wifi)?"""
+def launcher_extras(board, out):
+    """What a board's launcher reads beside the game (its module says):
+    MANIFEST, written as manifest.ini; ICON, the tool that draws icon.bmp
+    (run under the MicroPython unix port: the game's own painter draws it)."""
+    names = board_names(board)
+    if "MANIFEST" in names:
+        with open(os.path.join(out, "manifest.ini"), "w") as f:
+            f.write(names["MANIFEST"])
+    if "ICON" in names:
+        micropython = tool("micropython")
+        if not micropython:
+            fail("the MicroPython unix port is missing (make flash installs it): it draws "
+                 "the launcher's icon")
+        done = subprocess.run([micropython, os.path.join(ROOT, names["ICON"]),
+                               os.path.join(out, "icon.bmp")], capture_output=True, text=True,
+                              env=dict(os.environ, MICROPYPATH=""))
+        if done.returncode != 0:
+            fail("drawing the launcher's icon failed: " + (done.stderr or done.stdout)[-300:])
+
+
+def has_function(board, name):
+    """Does the board's module define the function `name` at its top?"""
     import ast
 
     with open(os.path.join(ROOT, "boards", board + ".py")) as f:
         tree = ast.parse(f.read())
-    return any(isinstance(node, ast.FunctionDef) and node.name == "wifi" for node in tree.body)
+    return any(isinstance(node, ast.FunctionDef) and node.name == name for node in tree.body)
+
+
+def has_wifi(board):
+    """Does the board's module give the app a Wi-Fi station (def wifi)?"""
+    return has_function(board, "wifi")
 
 
 def upload_text(wifi, server, ntp=None):
@@ -675,8 +704,9 @@ def main(argv=None):
     if board_name == "sim":
         print("flash.py: virtual board: not reset (the unix port would exit)")
     else:
-        board.run(["rtc", "--set"])  # the daily deal needs the date
-        print("flash.py: board clock set to this computer's time")
+        if not has_function(board_name, "clock"):  # (a board with a clock() keeps its own RTC)
+            board.run(["rtc", "--set"])  # the daily deal needs the date
+            print("flash.py: board clock set to this computer's time")
         board.run(["reset"])
         print("flash.py: board reset: " + ("its menu starts, FreeCell in its list"
                                            if folder else "the game starts"))

@@ -68,17 +68,21 @@ SHOTS = {
     "won.png": (617, lambda: transcript_keys(617, moves_617()), "128x64", "freecell"),
     "table-72x40.png": (617, "a a right*2", "72x40", "freecell"),
     "table-160x128.png": (617, "right*2 up", "160x128", "freecell"),
+    # the Thumby Color's colours (the same pixels as its engine's frames:
+    # host_tests/test_thumby_color.py)
+    "thumby-color.png": (617, "a a right*2 up", "128x128", "freecell", True),
 }
 PYBADGE = ("pybadge.png", "down down a a up a a")  # deal 2, its first card picked up
 
 
-def sim_png(deal, keys, size, game):
+def sim_png(deal, keys, size, game, colour=False):
     if callable(keys):
         keys = keys()
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "shot.png")
         cmd = [sys.executable, os.path.join(TOOLS, "sim.py"), "--deal", str(deal), "--keys",
-               keys, "--size", size, "--game", game, "--out", out]
+               keys, "--size", size, "--game", game, "--out", out] + (
+            ["--colour"] if colour else [])
         result = subprocess.run(cmd, capture_output=True, text=True)
         if result.returncode != 0:
             sys.exit("screenshots.py: sim.py failed: " + result.stderr[-2000:])

@@ -13,6 +13,8 @@ or CPython with --python (also the fallback when MicroPython is missing).
         frame: .png scaled up for people, .pbm (plain P1) for tests; --state
         prints the position as tools/fc.py replay does.
     --size 72x40    another display size (the Thumby's); 128x64 by default
+    --colour        the Thumby Color's black, white and red (with --size
+                    128x128: its screen), and its QUIT; .png only
     --game NAME     --deal (and NEW GAME) deal this game: freecell,
                     bakers_game, seahaven, eight_off, forecell or halfcell
     --flash DIR     keep the game, statistics and settings in DIR, as a board
@@ -196,9 +198,19 @@ def to_pbm(frame):
     return "\n".join(rows) + "\n"
 
 
-def to_png(frame, scale=4):
+# a colour frame's inks (drivers/colour_screen.py's INKS) as RGB
+COLOUR_INKS = (b"\x00\x00\x00", b"\xff\xff\xff", b"\xff\x00\x00", b"\x00\x00\x00")
+
+
+def colour_ink(frame, x, y):
+    """A colour frame's (Firmware(colour=True)) ink at x, y: 2 bits a pixel."""
+    return (frame.data[(y * frame.width + x) >> 2] >> ((x & 3) << 1)) & 3
+
+
+def to_png(frame, scale=4, colour=False):
     """Lit pixels pale blue-white on near black, like the OLED, scaled up:
-    as a player sees the panel (turned round, dimmer at a lower contrast)."""
+    as a player sees the panel (turned round, dimmer at a lower contrast);
+    with colour, a colour frame in its inks (the Thumby Color's)."""
     w, h = frame.width * scale, frame.height * scale
     if frame.level > 0x7F:  # the brightest contrast: white
         lit = b"\xff\xff\xff"
@@ -208,7 +220,10 @@ def to_png(frame, scale=4):
     for y in range(h):
         raw.append(0)
         for x in range(w):
-            raw += lit if frame.seen(x // scale, y // scale) else b"\x08\x0c\x18"
+            if colour:
+                raw += COLOUR_INKS[colour_ink(frame, x // scale, y // scale)]
+            else:
+                raw += lit if frame.seen(x // scale, y // scale) else b"\x08\x0c\x18"
 
     def chunk(kind, data):
         body = kind + data
@@ -238,13 +253,21 @@ def to_braille(frame):
     return lines
 
 
+def out_pbm(args):
+    return str(args.get("out", "")).endswith(".pbm")
+
+
 def headless(args):
     try:
         names = parse_keys(args.get("keys", ""))
     except ValueError as error:
         sys.exit("sim.py: " + str(error))
+    colour = bool(args.get("colour"))
+    if colour and (args.get("python") or (out_pbm(args))):
+        sys.exit("sim.py: --colour runs on MicroPython (its 2-bit frames) and writes .png")
     fw = Firmware(args.get("python", False), args.get("seed"), args.get("size", "128x64"),
-                  args.get("flash"), date=args.get("date"), wifi=args.get("wifi"))
+                  args.get("flash"), date=args.get("date"), wifi=args.get("wifi"),
+                  colour=colour)
     if "game" in args:
         fw.send("g %s" % args["game"])
     if "deal" in args:
@@ -260,7 +283,7 @@ def headless(args):
         try:
             if out.endswith(".png"):
                 with open(out, "wb") as f:
-                    f.write(to_png(frame))
+                    f.write(to_png(frame, 4, colour))
             else:
                 with open(out, "w") as f:
                     f.write(to_pbm(frame))
@@ -361,7 +384,7 @@ def parse_args(argv):
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      add_help=False)
     parser.add_argument("-h", "--help", action="store_true")
-    for flag in ("--python", "--state", "--fresh"):
+    for flag in ("--python", "--state", "--fresh", "--colour"):
         parser.add_argument(flag, action="store_true")
     for option in ("--deal", "--keys", "--out", "--seed", "--size", "--flash", "--game", "--date",
                    "--wifi"):

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""The game as a Thumby Arcade submission (what `make thumby-arcade` runs).
+"""The game as a Thumby Arcade submission (what `make thumby-arcade` runs),
+or, with --board thumby_color, as a Thumby Color arcade one (`make
+thumby-color-arcade`: TinyCircuits-Thumby-Color-Games' layout, the same
+files plus the launcher's manifest.ini and icon.bmp, build/thumby-color-arcade).
 
-    tools/thumby_arcade.py [OUT]
+    tools/thumby_arcade.py [--board thumby|thumby_color] [OUT]
 
 Writes OUT (build/thumby-arcade by default)/FreeCell, the folder the
 TinyCircuits-Thumby-Games repository wants for a game (its README: a Python
@@ -40,8 +43,10 @@ sys.path.insert(0, TOOLS)
 import flash  # noqa: E402
 from sim import Firmware, to_png  # noqa: E402
 
-BOARD = "thumby"
-SCALE = 16  # 72x40 -> 1152x640, the largest the Arcade's README asks for
+BOARDS = {  # board: (its out folder in build/, the preview's size and scale)
+    "thumby": ("thumby-arcade", "72x40", 16),  # 1152x640, the largest the Arcade's README asks for
+    "thumby_color": ("thumby-color-arcade", "128x128", 4),  # 512x512, its own colours
+}
 # deal 617 a few moves in, the cursor on a column: what a player sees
 PREVIEW_DEAL = 617
 PREVIEW_KEYS = ["right", "a", "right", "right", "a", "left", "a", "right", "a"]
@@ -72,10 +77,23 @@ it back or undoes; hold B for the menu; hold A to send a card home or to its bes
 place. QUIT in the menu returns to the Thumby's menu, the game saved.
 """
 
+# the Thumby Color's: its own buttons, its saves' folder, its screen
+COLOR_DESCRIPTION = DESCRIPTION.replace("Thumby itself", "Thumby Color itself").replace(
+    "(in /Saves/FreeCell)", "(in /Saves/Games/FreeCell)").replace(
+    "hold B for the menu; hold A to send a card home or to its best\nplace.",
+    "MENU or LB for the menu; RB or hold A to send a card home or to\nits best place.").replace(
+    "Thumby's menu", "launcher") + """
+In colour on the 128x128 screen: white cards, the red suits in red.
+"""
 
-def preview():
-    """PNG bytes of the preview: the simulator's 72x40 frame, scaled."""
-    fw = Firmware(size="72x40")
+
+def preview(board="thumby"):
+    """PNG bytes of the preview: the simulator's frame, scaled (the Thumby
+    Color's in its colours: the same pixels as on its engine,
+    host_tests/test_thumby_color.py)."""
+    _, size, scale = BOARDS[board]
+    colour = board == "thumby_color"
+    fw = Firmware(size=size, colour=colour)
     try:
         fw.send("d %d" % PREVIEW_DEAL)
         for key in PREVIEW_KEYS:
@@ -83,35 +101,42 @@ def preview():
         frame = fw.frame()
     finally:
         fw.close()
-    return to_png(frame, SCALE)
+    return to_png(frame, scale, colour)
 
 
-def write(out):
+def write(out, board="thumby"):
     """The submission folder under out; returns its path."""
-    folder = flash.home(BOARD)  # Games/FreeCell
+    folder = flash.home(board)  # Games/FreeCell
     name = folder.rsplit("/", 1)[-1]
     staged = os.path.join(out, ".staged")
-    flash.stage(BOARD, staged, True, "armv6m")  # source, viper kept: the Thumby runs it
+    flash.stage(board, staged, True, "armv6m")  # source, viper kept: the board runs it
     game = os.path.join(out, name)
     shutil.rmtree(game, ignore_errors=True)
     shutil.move(os.path.join(staged, folder), game)
     shutil.rmtree(staged)
     with open(os.path.join(game, "arcade_description.txt"), "w") as f:
-        f.write(DESCRIPTION)
+        f.write(COLOR_DESCRIPTION if board == "thumby_color" else DESCRIPTION)
     with open(os.path.join(game, "arcade_title_image.png"), "wb") as f:
-        f.write(preview())
+        f.write(preview(board))
     return game
 
 
 def main():
     parser = argparse.ArgumentParser(prog="thumby_arcade.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("out", nargs="?", default=os.path.join(ROOT, "build", "thumby-arcade"),
-                        help="where the Arcade's folder goes (build/thumby-arcade)")
-    out = parser.parse_args().out
-    game = write(out)
+    parser.add_argument("--board", choices=sorted(BOARDS), default="thumby",
+                        help="the Thumby (TinyCircuits-Thumby-Games) or the Thumby Color "
+                             "(TinyCircuits-Thumby-Color-Games)")
+    parser.add_argument("out", nargs="?",
+                        help="where the arcade's folder goes (build/thumby-arcade, or "
+                             "build/thumby-color-arcade)")
+    args = parser.parse_args()
+    out = args.out or os.path.join(ROOT, "build", BOARDS[args.board][0])
+    game = write(out, args.board)
     count = sum(len(files) for _, _, files in os.walk(game))
-    print("thumby_arcade.py: %s: %d files, ready to add to TinyCircuits-Thumby-Games/Games/"
-          % (os.path.relpath(game, os.getcwd()), count))
+    repo = "TinyCircuits-Thumby-Color-Games" if args.board == "thumby_color" else \
+        "TinyCircuits-Thumby-Games"
+    print("thumby_arcade.py: %s: %d files, ready to add to %s/Games/"
+          % (os.path.relpath(game, os.getcwd()), count, repo))
 
 
 if __name__ == "__main__":
