@@ -15,7 +15,7 @@ PORT ?=
 help:
 	@echo "make run     play FreeCell in the terminal simulator (ARGS=--fresh: a clean flash)"
 	@echo "make test    run every test (CPython and MicroPython)"
-	@echo "make bench [PARTS='heap32 pico']   print speed and memory figures (name: value); parts: engine hints heap32 pico uf2 solver cp server"
+	@echo "make bench [PARTS='heap32 pico']   print speed and memory figures (name: value); parts: engine hints heap32 pico uf2 solver cp thumbycolor server"
 	@echo "make serve [ARGS='--port 8000 --database URL']   the daily leaderboard (server/), SQLite by default"
 	@echo "make flash BOARD=pico_ssd1306 [PORT=/dev/ttyACM0]   put the game on a board"
 	@echo "make flash-cp BOARD=cp_pico_ssd1306 DRIVE=/media/CIRCUITPY [MPY_CROSS=...]   a CircuitPython board"

@@ -236,3 +236,17 @@ def test_make_thumby_color_arcade_writes_a_game_the_launcher_finds_and_runs(tmp_
         assert shown[-1] == rgb565(sim.frame())
     finally:
         sim.close()
+
+
+def test_the_bench_part_runs_and_a_press_allocates_nothing():
+    """make bench's thumbycolor part on the engine: every figure printed;
+    a press on the table allocates nothing (allocation counts are the same
+    every run) and a move of three presses is three redraws."""
+    need(os.access(TC_RUN, os.X_OK), "the Thumby Color kit (../shared/thumbycolor)")
+    import bench
+
+    found = dict(line.split(": ", 1) for line in bench.thumby_color_figures())
+    assert set(found) == {"tc_boot_free_kb", "tc_solver_free_kb", "tc_frames_per_move",
+                          "tc_press_bytes"}, found
+    assert found["tc_press_bytes"] == "0" and found["tc_frames_per_move"] == "3.0"
+    assert int(found["tc_solver_free_kb"]) > 40  # the tables made, room left

