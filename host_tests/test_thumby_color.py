@@ -250,3 +250,45 @@ def test_the_bench_part_runs_and_a_press_allocates_nothing():
                           "tc_press_bytes"}, found
     assert found["tc_press_bytes"] == "0" and found["tc_frames_per_move"] == "3.0"
     assert int(found["tc_solver_free_kb"]) > 40  # the tables made, room left
+
+
+def test_hint_and_winnable_answer_at_the_devices_heap_as_in_the_simulator(staged, tmp_path):
+    """Deal 2 from the title, then the menu's HINT (the fifth item) and,
+    from the menu again, WINNABLE? (the seventh), each left 200 engine ticks
+    to answer: the solver's tables are made in the 350 KB heap and the
+    answers on screen are the simulator's."""
+    keys = FIRST[:8] + ["start"] + ["down"] * 4 + ["a", "start"] + ["down"] * 6 + ["a"]
+    root = new_root(staged, tmp_path)
+    inputs, at = script(keys)
+    last = at[-1] + 200
+    frames = str(tmp_path / "frames")
+    os.makedirs(frames)
+    hint_shown = at[14]  # the frame before the second START: the hint's answer shown
+    env = dict(os.environ, TC_MS_PER_TICK="0", TC_INPUT=inputs, TC_FRAME_DIR=frames,
+               TC_FRAME_FORMAT="raw", TC_FRAME_LIST="%d,%d" % (hint_shown, last),
+               TC_MAX_FRAMES=str(last), TC_HEAPSIZE=str(HEAP))
+    done = subprocess.run([TC_RUN, "--root", root, "--timeout", "300", "Games/FreeCell"],
+                          env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-3000:]
+    shown = []
+    for n in (hint_shown, last):
+        with open(os.path.join(frames, "frame_%06d.rgb565" % n), "rb") as f:
+            shown.append(struct.unpack("<16384H", f.read()))
+    sim = Firmware(size="128x128", colour=True)
+    try:
+        seen = []
+        for i, key in enumerate(keys):
+            sim.press(key)
+            if i == 7:
+                dealt = rgb565(sim.frame())
+            if i in (13, len(keys) - 1):
+                for _ in range(20):
+                    sim.press("wait")
+                seen.append(rgb565(sim.frame()))
+    finally:
+        sim.close()
+    assert differs(seen[0], dealt) > 20 and differs(seen[1], seen[0]) > 20  # each answered
+    assert differs(shown[0], seen[0]) == 0, "the hint differs in %d pixels" % differs(
+        shown[0], seen[0])
+    assert differs(shown[1], seen[1]) == 0, "WINNABLE?'s answer differs in %d pixels" % differs(
+        shown[1], seen[1])
