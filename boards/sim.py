@@ -41,25 +41,6 @@ class SimDisplay(framebuf.FrameBuffer):
             self.on_show(self)
 
 
-def colour_display(width=128, height=128):
-    """The simulator's colour screen (simrun's `colour`): the Thumby Color's
-    inks (drivers/colour_screen.py, loaded only for it), its 2-bit frame sent
-    as it is."""
-    from drivers.colour_screen import ColourScreen
-
-    class SimColourDisplay(ColourScreen):
-        contrast = SimDisplay.contrast
-        flip = SimDisplay.flip
-        poweroff = SimDisplay.poweroff
-        poweron = SimDisplay.poweron
-        show = SimDisplay.show
-
-    screen = SimColourDisplay(width, height)
-    screen.shown, screen.on_show, screen.powered = 0, None, True
-    screen.contrast_level, screen.flipped = 0x7F, False
-    return screen
-
-
 class SimKeys:
     def __init__(self):
         self.mask = 0

@@ -64,6 +64,25 @@ def on_show(display):
         send_frame(display)
 
 
+def _colour_display(width, height):
+    """The simulator's colour screen (the argument `colour`): the Thumby
+    Color's inks (drivers/colour_screen.py), its 2-bit frame sent as it is;
+    here, not in boards/sim.py, which the heap soaks boot."""
+    from drivers.colour_screen import ColourScreen
+
+    class SimColourDisplay(ColourScreen):
+        contrast = sim.SimDisplay.contrast
+        flip = sim.SimDisplay.flip
+        poweroff = sim.SimDisplay.poweroff
+        poweron = sim.SimDisplay.poweron
+        show = sim.SimDisplay.show
+
+    screen = SimColourDisplay(width, height)
+    screen.shown, screen.on_show, screen.powered = 0, None, True
+    screen.contrast_level, screen.flipped = 0x7F, False
+    return screen
+
+
 def _leave():
     sys.stdout.write("Q\n")  # (the board's own menu would start now)
     raise SystemExit
@@ -101,7 +120,7 @@ def main():
             width, height = arg.split("x")
             display = sim.SimDisplay(int(width), int(height))
         elif arg == "colour":  # the Thumby Color's inks (its 128x128 unless a size came first)
-            display = sim.colour_display(display.width, display.height)
+            display = _colour_display(display.width, display.height)
         elif arg == "quit":  # a board with a menu of its own: QUIT on the title ends the run
             leave = _leave
     display.on_show = on_show
