@@ -49,7 +49,9 @@ try:
 
     app = App(board.display, board.keys, board.seed(), game, keeper=keeper,
               quit=getattr(board, "quit", None), buzzer=getattr(board, "buzzer", None),
-              wifi=getattr(board, "wifi", None), clock=getattr(board, "clock", None))
+              wifi=getattr(board, "wifi", None))
+    if hasattr(board, "clock"):  # its real-time clock is not localtime()'s (the Thumby Color's)
+        app.clock = board.clock
 except MemoryError:  # a board with less heap than the app needs: say so
     game = None
     gc.collect()

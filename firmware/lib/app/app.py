@@ -60,8 +60,6 @@ LAZY = {
     "confirm": ("confirm", "ConfirmScreen"),
     "upload": ("upload", "UploadScreen"),
 }
-# modules of app/ that LAZY screens' modules share, let go of with any of them
-SHARED = ("text_page",)
 # Every action a screen returns, and what runs it (do()): one table, so that
 # an action is followed from here (host_tests/test_structure.py checks that
 # every action a screen can return is in it, and that each entry resolves).
@@ -101,7 +99,7 @@ RESTING_TICK_MS = 30
 
 class App:
     def __init__(self, display, keys, seed=1, game=None, storage=None, keeper=None,
-                 quit=None, buzzer=None, wifi=None, clock=None):
+                 quit=None, buzzer=None, wifi=None):
         """keeper: one that has booted already (main.py boots it before the
         app's code is loaded, so that a saved game's checks never share the
         heap with it); else a keeper of `storage`, booted here.  quit: the
@@ -110,15 +108,10 @@ class App:
         the board's (drivers/buzzer.py), for the game's sounds (sounds.py)
         and a SOUND setting; None: silent, no such setting.  wifi: the
         board's way to its Wi-Fi station (a function returning a
-        network.WLAN), for UPLOAD RESULTS (upload.py); None: no such item.
-        clock: the board's way to the date, () -> (year, month, day), where
-        time.localtime() does not read its real-time clock (the Thumby
-        Color's RTC is the engine's); None: localtime()."""
+        network.WLAN), for UPLOAD RESULTS (upload.py); None: no such item."""
         self.display = display
         self.quit = quit
         self.wifi = wifi
-        if clock is not None:
-            self.clock = clock  # (the board's, in place of the method below)
         self.keys = keys
         self.layout = Layout(display.width, display.height)
         self.painter = Painter(display, self.layout.tall)
@@ -195,8 +188,7 @@ class App:
     def _let_go_held(self, with_module=True):
         if with_module:
             let_go("app", LAZY[self._held_name][0])
-            for module in SHARED:
-                let_go("app", module)
+            let_go("app", "text_page")  # the page of lines LAZY modules share (text_page.py)
         self._held = self._held_name = None
 
     @property

@@ -1,6 +1,6 @@
 """A titled page of lines (CONTROLS, STATISTICS, UPLOAD RESULTS): its own
 module, shared by the LAZY screens' modules that show one (pages.py,
-upload.py) and let go of with them (app.py's SHARED), so that neither
+upload.py) and let go of with them (app.py's _let_go_held), so that neither
 loads the other's code for it.
 """
 
