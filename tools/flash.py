@@ -597,9 +597,9 @@ def upload_text(wifi, server, ntp=None):
     split at the first colon; 'NAME' for an open network) and the
     leaderboard at `server`; ValueError saying what is wrong (the board's
     own parser, app/upload.py's config(), reads it back first)."""
-    if LIB not in sys.path:
-        sys.path.insert(0, LIB)
-    sys.path.insert(0, os.path.join(ROOT, "tools", "shims"))
+    for path in (LIB, os.path.join(ROOT, "tools", "shims")):
+        if path not in sys.path:
+            sys.path.insert(0, path)
     from app.upload import config
 
     name, _, password = (wifi or "").partition(":")

@@ -25,7 +25,7 @@ deal's date is right and is never asked again this power-up.
 
 import gc
 
-from freecell.container import HEADER, container, seal, sound, unwrap
+from freecell.container import HEADER, TRAILER, container, seal, sound, unwrap
 
 from . import let_go
 from .text_page import TextScreen
@@ -83,7 +83,7 @@ def sent_record(files):
     none or it is damaged (then every file is sent again: the server says
     already there, and the record is whole again)."""
     size = files.size(SENT)
-    data = files.read(SENT, 64 + SLOTS * DIGEST) if size == HEADER + SLOTS * DIGEST + 4 else None
+    data = files.read(SENT, size) if size == HEADER + SLOTS * DIGEST + TRAILER else None
     out = bytearray(SLOTS * DIGEST)
     if data is not None and sound(data):
         where = unwrap(data, KIND, VERSION)
